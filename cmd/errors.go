@@ -1,0 +1,69 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// errSilent marks an error whose message the command already printed (for
+// example `rules check`, which prints each problem); only the exit code is
+// left to set.
+var errSilent = errors.New("silent failure")
+
+// usageError is a mistake in the command line: exit code 2.
+type usageError struct{ err error }
+
+func (e *usageError) Error() string { return e.err.Error() }
+func (e *usageError) Unwrap() error { return e.err }
+
+// usageErrorf formats a usage error.
+func usageErrorf(format string, a ...any) error {
+	return &usageError{fmt.Errorf(format, a...)}
+}
+
+// hinted attaches a next step to an error.
+type hinted struct {
+	err  error
+	hint string
+}
+
+func (e *hinted) Error() string { return e.err.Error() }
+func (e *hinted) Unwrap() error { return e.err }
+func (e *hinted) Hint() string  { return e.hint }
+
+// withHint returns err with a hint that says what the user can do next.
+func withHint(err error, format string, a ...any) error {
+	if err == nil {
+		return nil
+	}
+	return &hinted{err: err, hint: fmt.Sprintf(format, a...)}
+}
+
+// hintOf finds the outermost hint in err's chain: errors from domain
+// packages may carry one too, through a Hint() string method.
+func hintOf(err error) string {
+	var h interface{ Hint() string }
+	if errors.As(err, &h) {
+		return h.Hint()
+	}
+	return ""
+}
+
+// exitCode is the one place that maps errors to exit codes.
+func exitCode(ctx context.Context, err error) int {
+	var ue *usageError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.As(err, &ue):
+		return exitUsage
+	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
+		return exitCanceled
+	default:
+		return exitFailure
+	}
+}
+
+// errNotBuilt is returned by commands whose issue has not landed yet.
+var errNotBuilt = errors.New("not built yet")

@@ -1,0 +1,53 @@
+package cmd
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"autofix": func() { os.Exit(Main()) },
+	})
+}
+
+// TestScripts runs the end-to-end scripts in testdata/script, one per
+// behaviour. Each runs the real binary with HOME and the XDG directories
+// inside $WORK, so nothing touches the developer's own configuration.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 filepath.Join("testdata", "script"),
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		Setup:               setupScript,
+		Cmds:                scriptCmds,
+	})
+}
+
+// scriptCmds are the custom commands scripts may use.
+var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){}
+
+func setupScript(e *testscript.Env) error {
+	home := filepath.Join(e.WorkDir, ".home")
+	for k, v := range map[string]string{
+		"HOME":            home,
+		"XDG_CONFIG_HOME": filepath.Join(home, ".config"),
+		"XDG_CACHE_HOME":  filepath.Join(home, ".cache"),
+		"XDG_STATE_HOME":  filepath.Join(home, ".local", "state"),
+		"XDG_DATA_HOME":   filepath.Join(home, ".local", "share"),
+		"XDG_RUNTIME_DIR": filepath.Join(home, ".run"),
+		// No model server unless a script starts the fake one.
+		"OLLAMA_HOST":         "http://127.0.0.1:9",
+		"GIT_CONFIG_NOSYSTEM": "1",
+		"GIT_AUTHOR_NAME":     "autofix test",
+		"GIT_AUTHOR_EMAIL":    "test@example.invalid",
+		"GIT_COMMITTER_NAME":  "autofix test",
+		"GIT_COMMITTER_EMAIL": "test@example.invalid",
+	} {
+		e.Setenv(k, v)
+	}
+	return os.MkdirAll(filepath.Join(home, ".run"), 0o700)
+}

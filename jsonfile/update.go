@@ -1,0 +1,209 @@
+// Package jsonfile reads and writes the JSON files that people also edit by
+// hand: the project ruleset and the personal preference store.
+//
+// # Reading
+//
+// [Read] opens a file through an [os.Root], so a symlink that leaves the root
+// is refused, and accepts only regular files no larger than a limit: a FIFO
+// or a device never blocks the caller.
+//
+// # Writing
+//
+// [Update] is the one way these files change. Under an exclusive lock on a
+// sidecar lock file (never the file that is replaced) it reads the current
+// content, lets the caller compute the new content, writes it to a temporary
+// file in the target's own directory, syncs it, renames it over the target
+// and syncs the directory. A crash or a full disk at any point leaves either
+// the old file or the new one, never a mix. Temporary files orphaned by a
+// crash are removed by the next [Update].
+package jsonfile
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/gofrs/flock"
+	"github.com/google/renameio/v2"
+)
+
+// ErrTooLarge is returned by [Read] for a file over the size limit.
+var ErrTooLarge = errors.New("file too large")
+
+// ErrNotRegular is returned by [Read] for anything but a regular file.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ErrLockTimeout is returned by [Update] when the lock was not acquired in time.
+var ErrLockTimeout = errors.New("timed out waiting for the lock")
+
+// Read returns the content of name (slash-separated, relative to root). It
+// refuses non-regular files with [ErrNotRegular] and files larger than max
+// bytes with [ErrTooLarge]. A missing file is an error satisfying
+// errors.Is(err, fs.ErrNotExist).
+func Read(root *os.Root, name string, max int64) ([]byte, error) {
+	// O_NONBLOCK: opening a FIFO for reading must not wait for a writer.
+	f, err := root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: %w", name, ErrNotRegular)
+	}
+	if fi.Size() > max {
+		return nil, fmt.Errorf("%s: %w (%d bytes, limit %d)", name, ErrTooLarge, fi.Size(), max)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(data)) > max {
+		return nil, fmt.Errorf("%s: %w (limit %d bytes)", name, ErrTooLarge, max)
+	}
+	return data, nil
+}
+
+// LockPath names the sidecar lock file for the file at realPath inside
+// lockDir: a hash of the path, so that nothing in the watched directory (a
+// planted symlink, say) can redirect the lock.
+func LockPath(lockDir, realPath string) string {
+	sum := sha256.Sum256([]byte(realPath))
+	return filepath.Join(lockDir, hex.EncodeToString(sum[:12])+".lock")
+}
+
+// Options control [Update].
+type Options struct {
+	// LockPath is the sidecar lock file; see [LockPath]. Required.
+	LockPath string
+	// Timeout bounds the wait for the lock; zero means 10 seconds.
+	Timeout time.Duration
+	// Perm is the mode of a newly created file; zero means 0644.
+	Perm fs.FileMode
+	// MaxSize is the largest current content accepted; zero means 1 MiB.
+	MaxSize int64
+}
+
+// Update replaces name (slash-separated, relative to root) with the bytes fn
+// returns for its current content. exists is false when the file does not
+// exist yet; its directory is then created. When fn returns an error,
+// nothing is written and Update returns that error unwrapped.
+func Update(ctx context.Context, root *os.Root, name string, opts Options, fn func(old []byte, exists bool) ([]byte, error)) (err error) {
+	if opts.LockPath == "" {
+		return errors.New("jsonfile: no lock path")
+	}
+	if opts.Timeout == 0 {
+		opts.Timeout = 10 * time.Second
+	}
+	if opts.Perm == 0 {
+		opts.Perm = 0o644
+	}
+	if opts.MaxSize == 0 {
+		opts.MaxSize = 1 << 20
+	}
+	if err := os.MkdirAll(filepath.Dir(opts.LockPath), 0o700); err != nil {
+		return fmt.Errorf("create lock directory: %w", err)
+	}
+	lock := flock.New(opts.LockPath, flock.SetFlag(os.O_CREATE|os.O_RDWR), flock.SetPermissions(0o600))
+	lctx, cancel := context.WithTimeout(ctx, opts.Timeout)
+	defer cancel()
+	ok, err := lock.TryLockContext(lctx, 10*time.Millisecond)
+	if !ok || err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if err == nil || errors.Is(err, context.DeadlineExceeded) {
+			return fmt.Errorf("%s: %w after %s (another autofix process holds %s)", name, ErrLockTimeout, opts.Timeout, opts.LockPath)
+		}
+		return fmt.Errorf("lock %s: %w", opts.LockPath, err)
+	}
+	defer lock.Unlock()
+
+	dir, base := path.Split(name)
+	dir = strings.TrimSuffix(dir, "/")
+	if dir == "" {
+		dir = "."
+	}
+	if err := root.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("create %s: %w", dir, err)
+	}
+	// A root at the target's own directory: the temporary file is created
+	// next to the target, on the same file system, and cannot escape.
+	droot, err := root.OpenRoot(dir)
+	if err != nil {
+		return err
+	}
+	defer droot.Close()
+	sweep(droot, base)
+
+	old, err := Read(droot, base, opts.MaxSize)
+	exists := err == nil
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	data, err := fn(old, exists)
+	if err != nil {
+		return err
+	}
+	perm := opts.Perm
+	pf, err := renameio.NewPendingFile(base, renameio.WithRoot(droot), renameio.WithStaticPermissions(perm), renameio.WithExistingPermissions())
+	if err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	defer pf.Cleanup()
+	if _, err := pf.Write(data); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	if err := pf.CloseAtomicallyReplace(); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	// renameio syncs the file but not the directory holding the new name.
+	d, err := droot.Open(".")
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil {
+		return fmt.Errorf("sync directory of %s: %w", name, err)
+	}
+	return nil
+}
+
+// sweep removes temporary files that an interrupted Update left next to
+// base. It runs under the lock, so no live writer owns them.
+func sweep(dir *os.Root, base string) {
+	f, err := dir.Open(".")
+	if err != nil {
+		return
+	}
+	names, _ := f.Readdirnames(-1)
+	f.Close()
+	prefix := "." + base
+	for _, n := range names {
+		if rest, ok := strings.CutPrefix(n, prefix); ok && rest != "" && isDigits(rest) {
+			dir.Remove(n)
+		}
+	}
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
