@@ -1,8 +1,143 @@
 package cmd
 
-import "github.com/spf13/cobra"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
 
-// newHookCmd is a placeholder until its issue lands.
+	"github.com/autofix/autofix/brief"
+	"github.com/autofix/autofix/hook"
+	"github.com/spf13/cobra"
+)
+
+type hookOptions struct {
+	env   *Env
+	agent string
+}
+
 func newHookCmd(env *Env) *cobra.Command {
-	return &cobra.Command{Use: "hook", Short: "Agent hook entry points", Hidden: true, RunE: func(*cobra.Command, []string) error { return errNotBuilt }}
+	opts := &hookOptions{env: env}
+	return &cobra.Command{
+		Use:   "hook claude-code|codex|cursor",
+		Short: "Answer an agent's hook (run by the agent, not by people)",
+		Long: `hook is what an agent runs when one of its hook events fires; 'autofix
+setup' installs it. It reads the agent's hook JSON on stdin and prints only
+the JSON answer on stdout: the rules for the session, the prompt or the
+file about to be written.
+
+It never blocks the agent and always exits 0: what it cannot deliver (a
+broken ruleset, say) is one line on stderr while the rules that can be read
+still go out, and on any other error stdout stays empty. It calls no model
+and answers in milliseconds.`,
+		Example: `  echo '{"hook_event_name":"UserPromptSubmit","session_id":"s","cwd":"'$PWD'","prompt":"add a signup form"}' | autofix hook claude-code`,
+		// Flags are not parsed: a usage error exits 2, which Claude Code
+		// takes as "block the prompt".
+		DisableFlagParsing: true,
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) == 1 && (args[0] == "-h" || args[0] == "--help") {
+				return c.Help()
+			}
+			if len(args) != 1 {
+				hookFail(env, fmt.Errorf("want one agent (claude-code, codex or cursor), got %q", args))
+				return nil
+			}
+			opts.agent = args[0]
+			if err := runHook(c.Context(), opts); err != nil {
+				hookFail(env, err)
+			}
+			return nil
+		},
+	}
+}
+
+// hookFail reports a hook's failure on stderr, on one line; the exit code
+// stays 0 so that the agent carries on without autofix.
+func hookFail(env *Env, err error) {
+	fmt.Fprintf(env.Stderr, "autofix: hook: %s\n", strings.Join(strings.Fields(err.Error()), " "))
+}
+
+func runHook(ctx context.Context, opts *hookOptions) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error: %v", r)
+		}
+	}()
+	env := opts.env
+	agent, err := hook.ParseAgent(opts.agent)
+	if err != nil {
+		return err
+	}
+	ev, err := hook.Parse(agent, env.Stdin)
+	if err != nil {
+		return err
+	}
+	if ev.Kind == hook.Other {
+		return nil
+	}
+	// The agent says where it runs; the hook's own working directory is
+	// the fallback.
+	wenv := *env
+	if ev.Cwd != "" && filepath.IsAbs(ev.Cwd) {
+		wenv.Dir = ev.Cwd
+	}
+	cfg, err := loadConfig(&wenv, nil)
+	if err != nil {
+		return err
+	}
+	// Paths are matched as the project names them: relative to the
+	// directory the agent works in (an absolute prefix would lend its
+	// words to the match).
+	var files []string
+	for _, f := range ev.Files {
+		if filepath.IsAbs(f) {
+			if rel, err := filepath.Rel(wenv.Dir, f); err == nil && filepath.IsLocal(rel) {
+				f = rel
+			}
+		}
+		files = append(files, filepath.ToSlash(f))
+	}
+	sessions := hook.Sessions{Dir: filepath.Join(env.CacheDir, "sessions"), LockDir: env.lockDir()}
+	now := env.Now()
+
+	b, err := buildBrief(ctx, &wenv, cfg, briefRequest{Task: ev.Prompt, Files: files})
+	if err != nil {
+		return err
+	}
+	if len(b.Notes) > 0 {
+		// What could not be delivered (a broken ruleset, say): one line
+		// for the person; the agent still gets the rules that could be read.
+		hookFail(env, errors.New(strings.Join(b.Notes, "; ")))
+	}
+	sel, text := b.Selection, b.Text
+	if ev.Kind == hook.FileEdit {
+		// Only the rules that apply to these files and that this session
+		// has not received yet, so the agent is not flooded before every
+		// write.
+		seen, err := sessions.Delivered(ev.SessionID, now)
+		if err != nil {
+			return err
+		}
+		var fresh brief.Selection
+		for _, r := range sel.Rules {
+			if r.Score > 0 && !seen[brief.Key(r.Rule)] {
+				fresh.Rules = append(fresh.Rules, r)
+			}
+		}
+		sel, text = fresh, brief.Render(fresh)
+	}
+	out, err := hook.Answer(ev, hook.Fit(text, hook.Limit))
+	if err != nil {
+		return err
+	}
+	if _, err := env.Stdout.Write(out); err != nil {
+		return err
+	}
+	keys := make([]string, 0, len(sel.Rules))
+	for _, r := range sel.Rules {
+		keys = append(keys, brief.Key(r.Rule))
+	}
+	// A new, cleared or compacted session holds only what it was just sent.
+	return sessions.Record(ctx, ev.SessionID, keys, ev.Kind == hook.SessionStart, now)
 }

@@ -1,8 +1,131 @@
 package cmd
 
-import "github.com/spf13/cobra"
+import (
+	"context"
+	"fmt"
 
-// newMeContextCmd is a placeholder until its issue lands.
+	"github.com/autofix/autofix/brief"
+	"github.com/spf13/cobra"
+)
+
+type meContextOptions struct {
+	env   *Env
+	task  string
+	files []string
+	limit int
+	json  bool
+	// flags carries --budget to the configuration, where it overrides the
+	// config file and AUTOFIX_BUDGET.
+	cmd *cobra.Command
+}
+
 func newMeContextCmd(env *Env) *cobra.Command {
-	return &cobra.Command{Use: "context", Short: "Preview what an agent receives", Hidden: true, RunE: func(*cobra.Command, []string) error { return errNotBuilt }}
+	opts := &meContextOptions{env: env}
+	c := &cobra.Command{
+		Use:   "context [TASK]",
+		Short: "Preview exactly what an agent receives for a task",
+		Long: `Context prints the brief an agent receives before TASK in this workspace:
+the project rules and personal preferences in force, those that apply to the
+task first, within a token budget. It is byte for byte the text the agent
+hooks and the MCP server send.
+
+Rules are ranked by the task's words, the files it touches (--files), the
+tools and libraries they name, and the kind of work (committing, a schema
+migration, …). With no TASK, all rules in force are listed in precedence
+order: project rules, then preferences for this workspace, then global
+ones, newest first. --json adds each rule's score and why it was chosen,
+the omitted ids, and the superseded rules with what supersedes them.`,
+		Example: `  autofix me context "write the migration for the users table"
+  autofix me context "fix the flaky test" --files src/utils/format.test.ts
+  autofix me context --budget 400 --limit 8 --json "commit these changes"`,
+		Args: maxArgs(1),
+		RunE: func(c *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				opts.task = args[0]
+			}
+			opts.cmd = c
+			return runMeContext(c.Context(), opts)
+		},
+	}
+	c.Flags().StringSliceVar(&opts.files, "files", nil, "files the task touches, comma-separated or repeated")
+	c.Flags().Int("budget", brief.DefaultBudget, "token budget of the brief (config: budget)")
+	c.Flags().IntVar(&opts.limit, "limit", 0, "deliver at most this many rules (0: no cap)")
+	c.Flags().BoolVar(&opts.json, "json", false, "print the selection as JSON, with scores and reasons")
+	return c
+}
+
+// contextJSON is the --json output of me context.
+type contextJSON struct {
+	Workspace  string                  `json:"workspace"`
+	Rules      []contextRuleJSON       `json:"rules"`
+	Omitted    []string                `json:"omitted"`
+	Superseded []contextSupersededJSON `json:"superseded"`
+	Tokens     int                     `json:"tokens"`
+}
+
+type contextRuleJSON struct {
+	Source      string  `json:"source"`
+	ID          string  `json:"id"`
+	Category    string  `json:"category"`
+	Instruction string  `json:"instruction"`
+	Score       float64 `json:"score"`
+	Reason      string  `json:"reason"`
+}
+
+type contextSupersededJSON struct {
+	ID string `json:"id"`
+	By string `json:"by"`
+}
+
+func runMeContext(ctx context.Context, opts *meContextOptions) error {
+	env := opts.env
+	if opts.limit < 0 {
+		return usageErrorf("--limit must be 0 (no cap) or a positive number, not %d", opts.limit)
+	}
+	var cfg Config
+	var err error
+	if opts.cmd != nil {
+		cfg, err = loadConfig(env, opts.cmd.Flags())
+	} else {
+		cfg, err = loadConfig(env, nil)
+	}
+	if err != nil {
+		return err
+	}
+	b, err := buildBrief(ctx, env, cfg, briefRequest{Task: opts.task, Files: opts.files, Limit: opts.limit})
+	if err != nil {
+		return err
+	}
+	for _, n := range b.Notes {
+		fmt.Fprintf(env.Stderr, "autofix: note: %s\n", n)
+	}
+	if opts.json {
+		return writeJSON(env.Stdout, contextView(b))
+	}
+	if b.Text == "" {
+		fmt.Fprintf(env.Stderr, "autofix: note: no project rules or personal preferences are in force in %s; an agent receives nothing\n", b.Workspace.Name)
+		return nil
+	}
+	_, err = fmt.Fprint(env.Stdout, b.Text)
+	return err
+}
+
+func contextView(b builtBrief) contextJSON {
+	v := contextJSON{
+		Workspace:  b.Workspace.ID,
+		Rules:      []contextRuleJSON{},
+		Omitted:    []string{},
+		Superseded: []contextSupersededJSON{},
+		Tokens:     b.Selection.Tokens,
+	}
+	for _, r := range b.Selection.Rules {
+		v.Rules = append(v.Rules, contextRuleJSON{Source: string(r.Source), ID: r.ID, Category: r.Category, Instruction: r.Instruction, Score: r.Score, Reason: r.Reason})
+	}
+	for _, r := range b.Selection.Omitted {
+		v.Omitted = append(v.Omitted, r.ID)
+	}
+	for _, s := range b.Selection.Superseded {
+		v.Superseded = append(v.Superseded, contextSupersededJSON{ID: s.Rule.ID, By: s.By})
+	}
+	return v
 }

@@ -1,8 +1,124 @@
 package cmd
 
-import "github.com/spf13/cobra"
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
 
-// newMeExplainCmd is a placeholder until its issue lands.
+	"github.com/autofix/autofix/me"
+	"github.com/spf13/cobra"
+)
+
+type meExplainOptions struct {
+	env  *Env
+	id   string
+	json bool
+}
+
 func newMeExplainCmd(env *Env) *cobra.Command {
-	return &cobra.Command{Use: "explain", Short: "Explain a preference", Hidden: true, RunE: func(*cobra.Command, []string) error { return errNotBuilt }}
+	opts := &meExplainOptions{env: env}
+	c := &cobra.Command{
+		Use:   "explain ID",
+		Short: "Explain where a preference came from and whether it applies here",
+		Long: `Explain shows a preference's original words, what normalized them, when it
+was taught, its scope and the history of its changes, what it supersedes or
+is superseded by, and whether it reaches the agent in this workspace, and
+why.`,
+		Example: `  autofix me explain p3
+  autofix me explain p3 --json`,
+		Args: exactArgs(1, "a preference id such as p3"),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.id = args[0]
+			return runMeExplain(c.Context(), opts)
+		},
+	}
+	c.Flags().BoolVar(&opts.json, "json", false, "print the preference as JSON")
+	return c
+}
+
+// timeLayout is how the me commands show times.
+const timeLayout = "2006-01-02 15:04:05 MST"
+
+func runMeExplain(ctx context.Context, opts *meExplainOptions) error {
+	env := opts.env
+	ws, err := env.workspace()
+	if err != nil {
+		return err
+	}
+	store, err := loadPrefs(env)
+	if err != nil {
+		return err
+	}
+	p, err := store.Get(opts.id)
+	if err != nil {
+		return err
+	}
+	v := viewOf(store, p, ws)
+	out := env.Stdout
+	if opts.json {
+		return writeJSON(out, v)
+	}
+	var b strings.Builder
+	fmt.Fprintln(&b, prefLine(p))
+	if p.Why != "" {
+		fmt.Fprintf(&b, "Why:            %s\n", p.Why)
+	}
+	if p.Words != "" {
+		fmt.Fprintf(&b, "Original words: %q\n", p.Words)
+	}
+	norm := p.Normalizer
+	if m, ok := strings.CutPrefix(norm, "ollama:"); ok {
+		norm = "Ollama model " + m
+	} else if norm == "builtin" {
+		norm = "built-in rules (no model)"
+	}
+	if p.Language != "" {
+		norm += ", language " + p.Language
+	}
+	fmt.Fprintf(&b, "Normalized by:  %s\n", norm)
+	fmt.Fprintf(&b, "Taught:         %s\n", p.Created.UTC().Format(timeLayout))
+	if p.Scope.IsGlobal() {
+		fmt.Fprintln(&b, "Scope:          all workspaces")
+	} else {
+		for i, r := range p.Scope.Workspaces {
+			label := "Scope:          "
+			if i > 0 {
+				label = "                "
+			}
+			fmt.Fprintf(&b, "%s%s\n", label, r.Seen())
+		}
+	}
+	fmt.Fprintf(&b, "Status:         %s\n", p.Status)
+	for _, id := range p.Supersedes {
+		fmt.Fprintf(&b, "Supersedes:     %s\n", refText(store, id))
+	}
+	if p.SupersededBy != "" {
+		fmt.Fprintf(&b, "Superseded by:  %s\n", refText(store, p.SupersededBy))
+	}
+	if v.InUse {
+		fmt.Fprintf(&b, "Here:           reaches the agent in this workspace (%s): %s\n", ws.Name, v.Reason)
+	} else {
+		fmt.Fprintf(&b, "Here:           does not reach the agent in this workspace (%s): %s\n", ws.Name, v.Reason)
+	}
+	fmt.Fprintln(&b, "History:")
+	for _, e := range p.History {
+		line := e.What
+		if e.Detail != "" {
+			line += " " + e.Detail
+		}
+		fmt.Fprintf(&b, "  %s  %s\n", e.Time.UTC().Format(time.DateTime), line)
+	}
+	_, err = fmt.Fprint(out, b.String())
+	return err
+}
+
+// refText shows another preference by id, with its instruction when it is
+// still in the store.
+func refText(s *me.Store, id string) string {
+	q, err := s.Get(id)
+	if err != nil {
+		return id + " (erased)"
+	}
+	return fmt.Sprintf("%s [%s] %s", q.ID, q.Category, q.Instruction)
 }

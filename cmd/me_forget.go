@@ -1,8 +1,84 @@
 package cmd
 
-import "github.com/spf13/cobra"
+import (
+	"context"
+	"fmt"
 
-// newMeForgetCmd is a placeholder until its issue lands.
+	"github.com/autofix/autofix/me"
+	"github.com/spf13/cobra"
+)
+
+type meForgetOptions struct {
+	env   *Env
+	id    string
+	purge bool
+	json  bool
+}
+
 func newMeForgetCmd(env *Env) *cobra.Command {
-	return &cobra.Command{Use: "forget", Short: "Forget a preference", Hidden: true, RunE: func(*cobra.Command, []string) error { return errNotBuilt }}
+	opts := &meForgetOptions{env: env}
+	c := &cobra.Command{
+		Use:   "forget ID",
+		Short: "Stop using a preference, or erase it",
+		Long: `Forget stops a preference from reaching agents. It stays visible in
+'autofix me list --all' and 'autofix me explain'. With --purge it is erased
+from the store entirely, original words and history included; its id is
+never given to another preference.`,
+		Example: `  autofix me forget p3
+  autofix me forget p3 --purge`,
+		Args: exactArgs(1, "a preference id such as p3"),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.id = args[0]
+			return runMeForget(c.Context(), opts)
+		},
+	}
+	c.Flags().BoolVar(&opts.purge, "purge", false, "erase the preference and its original words from the store")
+	c.Flags().BoolVar(&opts.json, "json", false, "print the result as JSON")
+	return c
+}
+
+// forgetResult is the --json output of me forget.
+type forgetResult struct {
+	ID      string `json:"id"`
+	Changed bool   `json:"changed"`
+	Purged  bool   `json:"purged"`
+	Status  string `json:"status"`
+}
+
+func runMeForget(ctx context.Context, opts *meForgetOptions) error {
+	env := opts.env
+	now := env.Now()
+	var p me.Preference
+	changed := false
+	err := updatePrefs(ctx, env, func(s *me.Store) error {
+		var err error
+		if opts.purge {
+			p, err = s.Purge(opts.id, now)
+			changed = err == nil
+		} else {
+			p, changed, err = s.Forget(opts.id, now)
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	out := env.Stdout
+	if opts.json {
+		status := string(p.Status)
+		if opts.purge {
+			status = "purged"
+		}
+		return writeJSON(out, forgetResult{ID: p.ID, Changed: changed, Purged: opts.purge, Status: status})
+	}
+	switch {
+	case opts.purge:
+		fmt.Fprintf(out, "Erased %s ([%s]): %s — its original words and history are gone from %s.\n", p.ID, p.Category, p.Instruction, me.FileName)
+	case changed:
+		fmt.Fprintf(out, "Forgot %s ([%s]): %s\n", p.ID, p.Category, p.Instruction)
+		fmt.Fprintf(out, "It no longer reaches agents; it stays in 'autofix me list --all'. To erase it: autofix me forget %s --purge\n", p.ID)
+	default:
+		fmt.Fprintf(out, "%s was already forgotten. To erase it: autofix me forget %s --purge\n", p.ID, p.ID)
+	}
+	return nil
 }

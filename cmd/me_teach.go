@@ -1,8 +1,164 @@
 package cmd
 
-import "github.com/spf13/cobra"
+import (
+	"context"
+	"fmt"
+	"strings"
 
-// newMeTeachCmd is a placeholder until its issue lands.
+	"github.com/autofix/autofix/me"
+	"github.com/autofix/autofix/normalize"
+	"github.com/autofix/autofix/scope"
+	"github.com/spf13/cobra"
+)
+
+type meTeachOptions struct {
+	env       *Env
+	cfg       Config
+	text      string
+	workspace bool
+	category  string
+	dryRun    bool
+	json      bool
+}
+
 func newMeTeachCmd(env *Env) *cobra.Command {
-	return &cobra.Command{Use: "teach", Short: "Teach a personal preference", Hidden: true, RunE: func(*cobra.Command, []string) error { return errNotBuilt }}
+	opts := &meTeachOptions{env: env}
+	c := &cobra.Command{
+		Use:   "teach TEXT",
+		Short: "Teach a personal preference in your own words",
+		Long: `Teach turns TEXT, in your own words and any language, into a strict
+instruction and keeps it as a personal preference. It applies in all your
+workspaces, or with --workspace only in this one (and its other clones).
+
+Teaching what a preference already says does not add a second one. A
+preference that contradicts an older one supersedes it.`,
+		Example: `  autofix me teach "I prefer incremental refactors over big rewrites"
+  autofix me teach --workspace "no, we use pnpm here"
+  autofix me teach --category PROCESS --dry-run "never add emojis to commit messages"`,
+		Args: exactArgs(1, "the preference text (quote it)"),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.text = strings.TrimSpace(args[0])
+			if opts.text == "" {
+				return usageErrorf("the preference text is empty")
+			}
+			if opts.category != "" {
+				cat, err := parseCategory(opts.category)
+				if err != nil {
+					return err
+				}
+				opts.category = cat
+			}
+			cfg, err := loadConfig(env, c.Flags())
+			if err != nil {
+				return err
+			}
+			opts.cfg = cfg
+			return runMeTeach(c.Context(), opts)
+		},
+	}
+	f := c.Flags()
+	f.BoolVar(&opts.workspace, "workspace", false, "apply only in this workspace (default: all workspaces)")
+	f.StringVar(&opts.category, "category", "", "category to record instead of the normalizer's (STYLE, CODE, ARCH, TOOL, PROCESS, DATA, UX, OTHER)")
+	f.String("model", "", "normalizer: auto, off (built-in) or an Ollama model name")
+	f.BoolVar(&opts.dryRun, "dry-run", false, "show what would be learned; store nothing")
+	f.BoolVar(&opts.json, "json", false, "print the result as JSON")
+	return c
+}
+
+// teachResult is the --json output of me teach.
+type teachResult struct {
+	Stored     bool     `json:"stored"`
+	DryRun     bool     `json:"dry_run"`
+	Duplicate  bool     `json:"duplicate"`
+	Preference prefView `json:"preference"`
+	Supersedes []string `json:"supersedes"`
+}
+
+func runMeTeach(ctx context.Context, opts *meTeachOptions) error {
+	env := opts.env
+	ws, err := env.workspace()
+	if err != nil {
+		return err
+	}
+	store, err := loadPrefs(env)
+	if err != nil {
+		return err
+	}
+	var existing []normalize.Existing
+	for _, p := range store.Active(ws) {
+		existing = append(existing, normalize.Existing{ID: p.ID, Category: p.Category, Instruction: p.Instruction})
+	}
+	res, err := normalizeText(ctx, env, opts.cfg, opts.text, existing)
+	if err != nil {
+		return err
+	}
+	if opts.category != "" {
+		res.Category = opts.category
+	}
+	d := me.Draft{
+		Category:    res.Category,
+		Instruction: res.Instruction,
+		Why:         res.Why,
+		Words:       opts.text,
+		Normalizer:  res.Normalizer,
+		Language:    res.Language,
+		Supersedes:  res.Supersedes,
+		Scope:       scope.All(),
+	}
+	if opts.workspace {
+		d.Scope = scope.Only(ws)
+	}
+	var t me.Taught
+	if opts.dryRun {
+		// The same computation on the store as read; nothing is written.
+		t, err = store.Teach(d, env.Now(), normalize.Conflicts)
+	} else {
+		err = updatePrefs(ctx, env, func(s *me.Store) error {
+			store = s
+			t, err = s.Teach(d, env.Now(), normalize.Conflicts)
+			return err
+		})
+	}
+	if err != nil {
+		return fmt.Errorf("teach preference: %w", err)
+	}
+	return printTaught(opts, store, ws, d, t)
+}
+
+func printTaught(opts *meTeachOptions, store *me.Store, ws scope.Workspace, d me.Draft, t me.Taught) error {
+	out := opts.env.Stdout
+	p := t.Preference
+	if opts.json {
+		r := teachResult{
+			Stored:     !opts.dryRun && !t.Duplicate,
+			DryRun:     opts.dryRun,
+			Duplicate:  t.Duplicate,
+			Preference: viewOf(store, p, ws),
+			Supersedes: []string{},
+		}
+		for _, q := range t.Superseded {
+			r.Supersedes = append(r.Supersedes, q.ID)
+		}
+		return writeJSON(out, r)
+	}
+	where := p.Scope.Describe(ws)
+	switch {
+	case t.Duplicate:
+		fmt.Fprintf(out, "Already known as %s ([%s]): %s — scope: %s.\n", p.ID, p.Category, p.Instruction, where)
+		if !p.Scope.Covers(d.Scope) {
+			fmt.Fprintf(out, "It does not apply in this workspace (%s); to add it: autofix me scope %s --add .\n", ws.Name, p.ID)
+		}
+		return nil
+	case opts.dryRun:
+		fmt.Fprintf(out, "Would learn preference %s ([%s]): %s — scope: %s.\n", p.ID, p.Category, p.Instruction, where)
+	default:
+		fmt.Fprintf(out, "Learned preference %s ([%s]): %s — scope: %s.\n", p.ID, p.Category, p.Instruction, where)
+	}
+	for _, q := range t.Superseded {
+		fmt.Fprintf(out, "It supersedes %s ([%s]): %s\n", q.ID, q.Category, q.Instruction)
+	}
+	if opts.dryRun {
+		fmt.Fprintln(out, "Dry run: nothing was stored.")
+	}
+	return nil
 }

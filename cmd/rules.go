@@ -1,8 +1,255 @@
 package cmd
 
-import "github.com/spf13/cobra"
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
 
-// newRulesCmd is a placeholder until its issue lands.
+	"github.com/autofix/autofix/rules"
+	"github.com/spf13/cobra"
+)
+
+const rulesLong = `The project ruleset is autofix.json, committed with the repository and shared
+by the team. autofix reads the first of .agents/autofix.json, autofix.json and
+.rules/autofix.json under the workspace root (the git top level). A new
+ruleset is created at .agents/autofix.json, or at .rules/autofix.json when the
+project has a .rules folder.
+
+Rules are never deleted: a newer rule replaces an older one with
+--supersedes, and the older one stays in the file but is no longer in force.
+
+Categories: ` + "STYLE, CODE, ARCH, TOOL, PROCESS, DATA, UX, OTHER."
+
 func newRulesCmd(env *Env) *cobra.Command {
-	return &cobra.Command{Use: "rules", Short: "Manage the project ruleset", Hidden: true, RunE: func(*cobra.Command, []string) error { return errNotBuilt }}
+	c := &cobra.Command{
+		Use:   "rules",
+		Short: "Manage the project ruleset (autofix.json)",
+		Long:  rulesLong,
+		Example: `  autofix rules add --category TOOL "Always use pnpm instead of npm or yarn."
+  autofix rules list
+  autofix rules check`,
+		Args: cobra.ArbitraryArgs,
+		RunE: groupRunE,
+	}
+	c.AddCommand(newRulesAddCmd(env), newRulesListCmd(env), newRulesCheckCmd(env))
+	return c
+}
+
+// rulesAddOptions are the inputs of rules add.
+type rulesAddOptions struct {
+	env         *Env
+	category    string
+	why         string
+	supersedes  []int
+	instruction string
+	json        bool
+}
+
+func newRulesAddCmd(env *Env) *cobra.Command {
+	opts := &rulesAddOptions{env: env}
+	c := &cobra.Command{
+		Use:   "add --category CAT [--why TEXT] [--supersedes N]... INSTRUCTION",
+		Short: "Append a rule to the project ruleset",
+		Long: `Append INSTRUCTION, verbatim, as the next-numbered rule of the project ruleset.
+The write is atomic and safe against concurrent writers. A ruleset that does
+not parse, or has invalid rules, is left untouched: fix it first
+('autofix rules check' lists the problems).`,
+		Example: `  autofix rules add --category TOOL "Always use pnpm instead of npm or yarn."
+  autofix rules add --category CODE --why "team decision" "Never use default exports."
+  autofix rules add --category CODE --supersedes 1 "Always use native fetch instead of axios."`,
+		Args: exactArgs(1, "one INSTRUCTION (quote text with spaces)"),
+		RunE: func(c *cobra.Command, args []string) error {
+			opts.instruction = args[0]
+			return runRulesAdd(c.Context(), opts)
+		},
+	}
+	f := c.Flags()
+	f.StringVarP(&opts.category, "category", "c", "", "category: "+strings.Join(rules.Categories, ", ")+" (required)")
+	f.StringVar(&opts.why, "why", "", "why the rule exists")
+	f.IntSliceVar(&opts.supersedes, "supersedes", nil, "number of a rule this one replaces (repeatable)")
+	f.BoolVar(&opts.json, "json", false, "print the added rule as JSON")
+	return c
+}
+
+func runRulesAdd(ctx context.Context, opts *rulesAddOptions) error {
+	if opts.category == "" {
+		return usageErrorf("rules add needs --category (one of %s)", strings.Join(rules.Categories, ", "))
+	}
+	cat, ok := rules.ParseCategory(opts.category)
+	if !ok {
+		return usageErrorf("unknown category %q for --category (use one of %s)", opts.category, strings.Join(rules.Categories, ", "))
+	}
+	ws, err := opts.env.workspace()
+	if err != nil {
+		return err
+	}
+	root, err := openRoot(ws)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	why := opts.why
+	if len(opts.supersedes) > 0 {
+		rs, err := rules.Load(root)
+		if err != nil {
+			return err
+		}
+		for _, n := range slices.Compact(slices.Sorted(slices.Values(opts.supersedes))) {
+			if !slices.ContainsFunc(rs.Rules, func(r rules.Rule) bool { return r.Number == n }) {
+				return withHint(fmt.Errorf("--supersedes %d: %s has no rule #%d", n, rs.Name, n), "see the rule numbers with 'autofix rules list'")
+			}
+			why = strings.TrimSpace(fmt.Sprintf("%s (supersedes rule %d)", why, n))
+		}
+	}
+	rs, added, err := rules.Append(ctx, root, opts.env.lockDir(), rules.Rule{Category: cat, Instruction: opts.instruction, Why: why})
+	if err != nil {
+		return err
+	}
+	name, r := rs.Name, added[0]
+	if opts.json {
+		return writeRulesJSON(opts.env.Stdout, ruleJSON{Number: r.Number, Category: r.Category, Instruction: r.Instruction, Why: r.Why, InForce: true, Path: name})
+	}
+	fmt.Fprintf(opts.env.Stdout, "Learned rule #%d ([%s]): %s — recorded in %s.\n", r.Number, r.Category, r.Instruction, name)
+	return nil
+}
+
+// ruleJSON is one rule in --json output.
+type ruleJSON struct {
+	Number       int    `json:"number"`
+	Category     string `json:"category"`
+	Instruction  string `json:"instruction"`
+	Why          string `json:"why"`
+	InForce      bool   `json:"in_force"`
+	SupersededBy *int   `json:"superseded_by"`
+	Path         string `json:"path,omitempty"`
+}
+
+func writeRulesJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// rulesListOptions are the inputs of rules list.
+type rulesListOptions struct {
+	env  *Env
+	json bool
+}
+
+func newRulesListCmd(env *Env) *cobra.Command {
+	opts := &rulesListOptions{env: env}
+	c := &cobra.Command{
+		Use:   "list [--json]",
+		Short: "List the project rules and whether each is in force",
+		Long: `List every valid rule of the project ruleset in file order, and whether it is
+in force or superseded (and by which rule). Invalid entries are skipped with a
+warning on stderr. --json prints an array of objects with number, category,
+instruction, why, in_force and superseded_by.`,
+		Example: `  autofix rules list
+  autofix rules list --json`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, args []string) error { return runRulesList(c.Context(), opts) },
+	}
+	c.Flags().BoolVar(&opts.json, "json", false, "print JSON")
+	return c
+}
+
+func loadRules(env *Env) (*rules.Ruleset, error) {
+	ws, err := env.workspace()
+	if err != nil {
+		return nil, err
+	}
+	root, err := openRoot(ws)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	return rules.Load(root)
+}
+
+func runRulesList(ctx context.Context, opts *rulesListOptions) error {
+	rs, err := loadRules(opts.env)
+	if err != nil {
+		return err
+	}
+	for _, p := range rs.Skipped {
+		fmt.Fprintf(opts.env.Stderr, "autofix: warning: skipped %s\n", p)
+	}
+	sup := rules.Resolve(rs.Rules)
+	if opts.json {
+		out := make([]ruleJSON, 0, len(rs.Rules))
+		for _, r := range rs.Rules {
+			j := ruleJSON{Number: r.Number, Category: r.Category, Instruction: r.Instruction, Why: r.Why, InForce: true}
+			if by, ok := sup[r.Number]; ok {
+				j.InForce, j.SupersededBy = false, &by
+			}
+			out = append(out, j)
+		}
+		return writeRulesJSON(opts.env.Stdout, out)
+	}
+	if !rs.Exists {
+		fmt.Fprintf(opts.env.Stderr, "autofix: no project ruleset yet; 'autofix rules add' creates %s\n", rs.Name)
+		return nil
+	}
+	if len(rs.Rules) == 0 {
+		fmt.Fprintf(opts.env.Stderr, "autofix: %s has no rules\n", rs.Name)
+		return nil
+	}
+	for _, r := range rs.Rules {
+		line := fmt.Sprintf("#%d [%s] %s", r.Number, r.Category, r.Instruction)
+		if by, ok := sup[r.Number]; ok {
+			line += fmt.Sprintf(" (superseded by #%d)", by)
+		}
+		fmt.Fprintln(opts.env.Stdout, line)
+	}
+	return nil
+}
+
+// rulesCheckOptions are the inputs of rules check.
+type rulesCheckOptions struct {
+	env *Env
+}
+
+func newRulesCheckCmd(env *Env) *cobra.Command {
+	opts := &rulesCheckOptions{env: env}
+	return &cobra.Command{
+		Use:   "check",
+		Short: "Validate the project ruleset",
+		Long: `Validate the project ruleset. Exit 0 when it is valid (or absent); else exit 1
+and print each problem on stdout as PATH:LINE:COL: message (syntax, or a
+misplaced key or value) or PATH: rule at index I: message (a rule as a whole).`,
+		Example: `  autofix rules check`,
+		Args:    noArgs,
+		RunE:    func(c *cobra.Command, args []string) error { return runRulesCheck(c.Context(), opts) },
+	}
+}
+
+func runRulesCheck(ctx context.Context, opts *rulesCheckOptions) error {
+	rs, err := loadRules(opts.env)
+	var se *rules.SyntaxError
+	if errors.As(err, &se) {
+		fmt.Fprintln(opts.env.Stdout, se.Error())
+		return withHint(fmt.Errorf("%s does not parse", se.Path), "%s", se.Hint())
+	}
+	if err != nil {
+		return err
+	}
+	if !rs.Exists {
+		fmt.Fprintf(opts.env.Stdout, "no project ruleset (%s would be created by 'autofix rules add')\n", rs.Name)
+		return nil
+	}
+	if len(rs.Skipped) > 0 {
+		for _, p := range rs.Skipped {
+			fmt.Fprintln(opts.env.Stdout, p)
+		}
+		return withHint(fmt.Errorf("%s: %d problem(s); %d valid rule(s) are still used", rs.Name, len(rs.Skipped), len(rs.Rules)), "fix the entries by hand, then run 'autofix rules check' again")
+	}
+	sup := rules.Resolve(rs.Rules)
+	fmt.Fprintf(opts.env.Stdout, "%s: ok, %d rule(s), %d in force\n", rs.Name, len(rs.Rules), len(rs.Rules)-len(sup))
+	return nil
 }

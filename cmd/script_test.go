@@ -28,7 +28,9 @@ func TestScripts(t *testing.T) {
 }
 
 // scriptCmds are the custom commands scripts may use.
-var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){}
+var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
+	"fakeollama": cmdFakeOllama,
+}
 
 func setupScript(e *testscript.Env) error {
 	home := filepath.Join(e.WorkDir, ".home")

@@ -1,8 +1,67 @@
 package cmd
 
-import "github.com/spf13/cobra"
+import (
+	"context"
+	"fmt"
 
-// newUntrustCmd is a placeholder until its issue lands.
+	"github.com/autofix/autofix/rules"
+	"github.com/spf13/cobra"
+)
+
+type untrustOptions struct {
+	env  *Env
+	json bool
+}
+
 func newUntrustCmd(env *Env) *cobra.Command {
-	return &cobra.Command{Use: "untrust", Short: "Stop trusting this workspace's project rules", Hidden: true, RunE: func(*cobra.Command, []string) error { return errNotBuilt }}
+	opts := &untrustOptions{env: env}
+	c := &cobra.Command{
+		Use:   "untrust",
+		Short: "Stop this workspace's project rules from reaching your agents",
+		Long: `Untrust removes the trust record of this workspace's ruleset: agents get
+a one-line notice instead of its rules until you run 'autofix trust' again.
+The ruleset itself is not touched.`,
+		Example: `  autofix untrust
+  autofix trust --show`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			return runUntrust(c.Context(), opts)
+		},
+	}
+	c.Flags().BoolVar(&opts.json, "json", false, "print the result as JSON")
+	return c
+}
+
+func runUntrust(ctx context.Context, opts *untrustOptions) error {
+	env := opts.env
+	ws, err := env.workspace()
+	if err != nil {
+		return err
+	}
+	root, err := openRoot(ws)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	name, _, err := rules.Locate(root)
+	if err != nil {
+		return err
+	}
+	path := rulesetRealPath(ws, name)
+	found, err := env.trustStore().Untrust(ctx, path)
+	if err != nil {
+		return err
+	}
+	if opts.json {
+		return writeJSON(env.Stdout, struct {
+			Path      string `json:"path"`
+			Untrusted bool   `json:"untrusted"`
+		}{path, found})
+	}
+	if !found {
+		fmt.Fprintf(env.Stdout, "%s was not trusted; nothing changed.\n", name)
+		return nil
+	}
+	fmt.Fprintf(env.Stdout, "Untrusted %s: its rules no longer reach your agents until you run 'autofix trust' again.\n", name)
+	return nil
 }

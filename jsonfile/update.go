@@ -15,7 +15,14 @@
 // file in the target's own directory, syncs it, renames it over the target
 // and syncs the directory. A crash or a full disk at any point leaves either
 // the old file or the new one, never a mix. Temporary files orphaned by a
-// crash are removed by the next [Update].
+// crash are removed by the next [Update]. A target that is a symbolic link
+// is refused rather than replaced by a regular file.
+//
+// # Parsing
+//
+// [Parse] and [Decode] are strict: exact line and column for every syntax
+// error, duplicate keys and invalid UTF-8 are errors, a leading byte order
+// mark is tolerated.
 package jsonfile
 
 import (
@@ -149,6 +156,12 @@ func Update(ctx context.Context, root *os.Root, name string, opts Options, fn fu
 	defer droot.Close()
 	sweep(droot, base)
 
+	// Renaming over a symbolic link would replace the link, not the file
+	// it points to: refuse rather than silently change the repository's
+	// layout.
+	if fi, err := droot.Lstat(base); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		return fmt.Errorf("%s: %w (a symbolic link; autofix only replaces regular files)", name, ErrNotRegular)
+	}
 	old, err := Read(droot, base, opts.MaxSize)
 	exists := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {

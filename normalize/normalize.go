@@ -1,10 +1,37 @@
-// Package normalize turns free text into a rule. (Placeholder API: the
-// normalization issue replaces the bodies; the names stay.)
+// Package normalize turns what a person types — a correction, a rejection,
+// a preference, a lesson from a bug, in English, Japanese, German, French
+// or Spanish (and, with a model, any language) — into a rule: a category, a
+// strict imperative instruction, why, and the existing rules it supersedes.
+//
+// # Normalizers
+//
+// [Normalize] uses Ollama when [Options].Client is set: one chat call with a
+// system prompt, examples, temperature 0 and the JSON schema of the answer
+// as the structured-output format; the answer is validated and, when
+// invalid, retried once with the validation error. Without a client it uses
+// the built-in normalizer: deterministic phrase rules for the five
+// languages, a keyword lexicon for the category, and an imperative rewrite
+// that keeps technical terms verbatim. [Probe] tells whether a model is
+// ready, for the auto mode that falls back to the built-in normalizer.
+//
+// # Rules
+//
+// [CheckInstruction] validates the strict imperative form ("Always …",
+// "Never …", or the same force in the rule's language). [Conflicts] tells
+// whether a newer instruction supersedes an older one: same subject,
+// opposite direction.
+//
+// # Errors
+//
+// Errors match [ErrEmpty], [ErrVague], [ErrModelUnavailable],
+// [ErrModelNotFound] or [ErrInvalidOutput] with errors.Is, or wrap
+// context.Canceled; the typed errors have a Hint method with the next step
+// (for a missing model, the exact `ollama pull` command).
 package normalize
 
 import (
 	"context"
-	"errors"
+	"strings"
 	"time"
 
 	"github.com/ollama/ollama/api"
@@ -24,8 +51,8 @@ type Result struct {
 	Instruction string   `json:"instruction"`
 	Why         string   `json:"why"`
 	Supersedes  []string `json:"supersedes"`
-	Normalizer  string   `json:"normalizer"`
-	Language    string   `json:"language"`
+	Normalizer  string   `json:"normalizer"` // "builtin" or "ollama:MODEL"
+	Language    string   `json:"language"`   // ISO 639-1 code of the text
 }
 
 // Options select the normalizer.
@@ -34,15 +61,28 @@ type Options struct {
 	Client *api.Client
 	// Model is the Ollama model to ask.
 	Model string
-	// Timeout bounds each model call.
+	// Timeout bounds each model call; zero means DefaultTimeout.
 	Timeout time.Duration
+	// Host names the Ollama server in error messages (OLLAMA_HOST).
+	Host string
+	// ProbeTimeout bounds the version check of [Probe]; zero means
+	// [ProbeTimeout].
+	ProbeTimeout time.Duration
 }
 
-// Normalize turns text into a rule.
+// DefaultTimeout bounds a model call when Options.Timeout is zero.
+const DefaultTimeout = 60 * time.Second
+
+// Normalize turns text into a rule. existing lists the rules already
+// recorded, for supersession. The result is complete or an error: never
+// empty or partial.
 func Normalize(ctx context.Context, text string, existing []Existing, opts Options) (Result, error) {
-	return Result{}, errors.New("normalize: not built yet")
+	t := strings.Join(strings.Fields(text), " ")
+	if t == "" {
+		return Result{}, ErrEmpty
+	}
+	if opts.Client == nil {
+		return builtin(t, existing)
+	}
+	return normalizeOllama(ctx, t, existing, opts)
 }
-
-// Conflicts reports whether newer and older instructions name the same
-// subject with opposite directions, so that newer supersedes older.
-func Conflicts(newer, older string) bool { return false }

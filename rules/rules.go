@@ -1,15 +1,78 @@
-// Package rules owns the project ruleset, autofix.json. (Placeholder API:
-// the ruleset engine issue replaces the bodies; the names stay.)
+// Package rules owns the project ruleset, autofix.json: the conventions of
+// one repository, shared by its team and committed with it.
+//
+// # The file
+//
+// The ruleset is a JSON array of objects
+//
+//	{"Rule_number": 1, "Category": "TOOL", "Instruction": "Always use pnpm.", "Why": "..."}
+//
+// found at the first of [Candidates] that exists under the workspace root.
+// [Load] reads it strictly: a file that does not parse is a [*SyntaxError]
+// with its path, line and column, and is never rewritten. An entry that is
+// not a valid rule (a missing field, a misspelled field name, an unknown
+// category, a duplicate number, text that is too long or carries control,
+// bidirectional, zero-width or tag characters) is skipped and described by
+// a [Problem]; the valid rules are still delivered.
+//
+// # Changes
+//
+// [Append] is the only way the file changes: one atomic update under a
+// cross-process lock (see package jsonfile) that numbers the new rules after
+// the highest existing number, keeps fields written by other tools and the
+// order of rules, and writes 2-space indented JSON without HTML escaping.
+// Rules are never deleted; a newer rule replaces an older one by saying
+// "(supersedes rule N)" in its Why, which [Resolve] reads.
 package rules
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/autofix/autofix/jsonfile"
 )
 
 // Categories lists the valid categories in SPEC order.
 var Categories = []string{"STYLE", "CODE", "ARCH", "TOOL", "PROCESS", "DATA", "UX", "OTHER"}
+
+// Candidates are the places a ruleset may live, relative to the workspace
+// root, in lookup order: the first that exists wins.
+var Candidates = []string{".agents/autofix.json", "autofix.json", ".rules/autofix.json"}
+
+// Limits on third-party text: a cloned repository's ruleset reaches agents.
+const (
+	// MaxFileSize is the largest ruleset read or written, in bytes.
+	MaxFileSize = 1 << 20
+	// MaxTextLen is the longest Instruction or Why, in characters.
+	MaxTextLen = 1000
+	// maxNumber keeps rule numbers far from overflow.
+	maxNumber = 1_000_000_000
+)
+
+// ErrTooLarge is returned for a ruleset over [MaxFileSize].
+var ErrTooLarge = jsonfile.ErrTooLarge
+
+// Field names, exactly as written in the file.
+const (
+	fieldNumber      = "Rule_number"
+	fieldCategory    = "Category"
+	fieldInstruction = "Instruction"
+	fieldWhy         = "Why"
+)
+
+var fields = []string{fieldNumber, fieldCategory, fieldInstruction, fieldWhy}
 
 // Rule is one entry of autofix.json.
 type Rule struct {
@@ -28,16 +91,613 @@ type Ruleset struct {
 	// Rules are the valid rules in file order.
 	Rules []Rule
 	// Skipped describes entries that were not valid rules.
-	Skipped []string
+	Skipped []Problem
 }
+
+// Problem is an entry of the ruleset that is not a valid rule.
+type Problem struct {
+	// Path is the ruleset's Name.
+	Path string
+	// Index is the entry's 0-based index in the array.
+	Index int
+	// Line and Col locate the offending key or value (1-based, columns in
+	// bytes); both are 0 when the problem is the entry as a whole, such as
+	// a missing field.
+	Line, Col int
+	Msg       string
+}
+
+// String formats the problem as "PATH:LINE:COL: rule at index I: MSG", or
+// "PATH: rule at index I: MSG" when it has no position.
+func (p Problem) String() string {
+	if p.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: rule at index %d: %s", p.Path, p.Line, p.Col, p.Index, p.Msg)
+	}
+	return fmt.Sprintf("%s: rule at index %d: %s", p.Path, p.Index, p.Msg)
+}
+
+// SyntaxError is a ruleset that does not parse, or is not an array.
+type SyntaxError struct {
+	Path      string
+	Line, Col int
+	Msg       string
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Col, e.Msg)
+}
+
+// Hint says what to do about it.
+func (e *SyntaxError) Hint() string {
+	return "fix the file by hand (autofix never rewrites a file that does not parse), then run 'autofix rules check'"
+}
+
+// InvalidError refuses to change a ruleset that has invalid entries.
+type InvalidError struct {
+	Path     string
+	Problems []Problem
+}
+
+func (e *InvalidError) Error() string {
+	return fmt.Sprintf("%s has %d invalid rule(s); first: %s", e.Path, len(e.Problems), e.Problems[0])
+}
+
+// Hint says what to do about it.
+func (e *InvalidError) Hint() string {
+	return "run 'autofix rules check' to list the problems and fix them by hand; autofix does not rewrite a ruleset it cannot fully read"
+}
+
+// hinted is an error with a next step.
+type hinted struct {
+	err  error
+	hint string
+}
+
+func (e *hinted) Error() string { return e.err.Error() }
+func (e *hinted) Unwrap() error { return e.err }
+func (e *hinted) Hint() string  { return e.hint }
 
 // Load locates and reads the ruleset of the workspace whose root is root.
-func Load(root *os.Root) (*Ruleset, error) { return nil, errors.New("rules: not built yet") }
-
-// Append adds rules atomically and returns them with their numbers.
-func Append(ctx context.Context, root *os.Root, lockDir string, add ...Rule) (*Ruleset, []Rule, error) {
-	return nil, nil, errors.New("rules: not built yet")
+// A ruleset that does not exist yet is returned with Exists false and the
+// Name it would be created at. A file that does not parse is a
+// [*SyntaxError]; invalid entries are listed in Skipped.
+func Load(root *os.Root) (*Ruleset, error) {
+	for _, name := range Candidates {
+		data, err := jsonfile.Read(root, name, MaxFileSize)
+		if isNotExist(err) {
+			continue
+		}
+		if err != nil {
+			return nil, readError(name, err)
+		}
+		return Parse(name, data)
+	}
+	return &Ruleset{Name: defaultName(root)}, nil
 }
 
-// Resolve maps each superseded rule number to the number that supersedes it.
-func Resolve(rs []Rule) map[int]int { return nil }
+// Locate returns the path of the ruleset relative to root, and whether it
+// exists.
+func Locate(root *os.Root) (name string, exists bool, err error) {
+	for _, name := range Candidates {
+		_, err := root.Stat(name)
+		if isNotExist(err) {
+			continue
+		}
+		if err != nil {
+			return "", false, readError(name, err)
+		}
+		return name, true, nil
+	}
+	return defaultName(root), false, nil
+}
+
+// defaultName is where a new ruleset goes: .rules/autofix.json when the
+// project keeps a .rules folder, else .agents/autofix.json.
+func defaultName(root *os.Root) string {
+	if fi, err := root.Stat(".rules"); err == nil && fi.IsDir() {
+		return ".rules/autofix.json"
+	}
+	return ".agents/autofix.json"
+}
+
+func isNotExist(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+}
+
+// readError explains why a ruleset could not be read.
+func readError(name string, err error) error { return fileError("read", name, err) }
+
+// fileError explains why the ruleset could not be read or written.
+func fileError(verb, name string, err error) error {
+	switch {
+	case errors.Is(err, jsonfile.ErrLockTimeout):
+		return &hinted{err, "another autofix process is changing the ruleset; try again"}
+	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EFBIG), errors.Is(err, syscall.EDQUOT):
+		return &hinted{err, fmt.Sprintf("free some disk space and try again; %s was not changed", name)}
+	case errors.Is(err, jsonfile.ErrTooLarge):
+		return &hinted{fmt.Errorf("%s %s: %w", verb, name, err), fmt.Sprintf("a ruleset is at most %d bytes; check that %s is really an autofix ruleset", MaxFileSize, name)}
+	case errors.Is(err, jsonfile.ErrNotRegular):
+		return &hinted{fmt.Errorf("%s %s: %w", verb, name, err), fmt.Sprintf("replace %s with a regular file", name)}
+	case strings.Contains(err.Error(), "escapes from parent"):
+		return &hinted{fmt.Errorf("%s %s: refusing a path that leads outside the workspace: %w", verb, name, err), fmt.Sprintf("%s (or a folder on its way) is a symbolic link out of the repository; replace it with a regular file", name)}
+	}
+	if verb == "update" {
+		return err // jsonfile already names the file
+	}
+	return fmt.Errorf("%s %s: %w", verb, name, err)
+}
+
+// Parse reads the content of the ruleset at name (used in messages). A file
+// holding only white space is an empty ruleset.
+func Parse(name string, data []byte) (*Ruleset, error) {
+	d, err := parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	return &Ruleset{Name: name, Exists: true, Rules: d.rules, Skipped: d.problems}, nil
+}
+
+// doc is a parsed ruleset with what is needed to write it back.
+type doc struct {
+	data     []byte
+	elems    []*jsonfile.Value
+	rules    []Rule
+	problems []Problem
+	highest  int
+}
+
+func blank(data []byte) bool {
+	return len(bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))) == 0
+}
+
+func parse(name string, data []byte) (*doc, error) {
+	d := &doc{data: data}
+	if blank(data) {
+		return d, nil
+	}
+	root, err := jsonfile.Parse(data)
+	var se *jsonfile.SyntaxError
+	if errors.As(err, &se) {
+		return nil, &SyntaxError{Path: name, Line: se.Line, Col: se.Col, Msg: se.Msg}
+	} else if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if root.Kind != jsonfile.Array {
+		line, col := jsonfile.Position(data, root.Off)
+		return nil, &SyntaxError{Path: name, Line: line, Col: col, Msg: fmt.Sprintf("a ruleset must be a JSON array of rules, found %s", article(root.Kind))}
+	}
+	d.elems = root.Elems
+	seen := map[int]int{}
+	for i, e := range root.Elems {
+		r, probs := d.rule(name, i, e)
+		if r.Number > d.highest {
+			d.highest = r.Number
+		}
+		if len(probs) == 0 {
+			if first, dup := seen[r.Number]; dup {
+				p := d.problem(name, i, e.Get(fieldNumber).Off, "duplicate Rule_number %d (rule at index %d has it already)", r.Number, first)
+				probs = append(probs, p)
+			}
+		}
+		if len(probs) > 0 {
+			d.problems = append(d.problems, probs...)
+			continue
+		}
+		seen[r.Number] = i
+		d.rules = append(d.rules, r)
+	}
+	return d, nil
+}
+
+func (d *doc) problem(name string, i, off int, format string, a ...any) Problem {
+	line, col := jsonfile.Position(d.data, off)
+	return Problem{Path: name, Index: i, Line: line, Col: col, Msg: fmt.Sprintf(format, a...)}
+}
+
+func article(k jsonfile.Kind) string {
+	switch k {
+	case jsonfile.Array, jsonfile.Object:
+		return "an " + k.String()
+	case jsonfile.Null:
+		return "null"
+	}
+	return "a " + k.String()
+}
+
+// rule validates entry i. Number is filled whenever it is readable, even
+// when the entry has problems.
+func (d *doc) rule(name string, i int, e *jsonfile.Value) (Rule, []Problem) {
+	var r Rule
+	if e.Kind != jsonfile.Object {
+		return r, []Problem{d.problem(name, i, e.Off, "a rule must be an object with %s, found %s", strings.Join(fields, ", "), article(e.Kind))}
+	}
+	var probs []Problem
+	var have [4]bool // by index in fields
+	for _, m := range e.Members {
+		v := m.Value
+		switch m.Key {
+		case fieldNumber:
+			have[0] = true
+			if v.Kind != jsonfile.Number {
+				probs = append(probs, d.problem(name, i, v.Off, "%q must be a whole number, found %s", m.Key, article(v.Kind)))
+				continue
+			}
+			n, err := strconv.Atoi(v.Str)
+			if err != nil || n < 1 || n > maxNumber {
+				probs = append(probs, d.problem(name, i, v.Off, "%q must be a whole number from 1 to %d, found %s", m.Key, maxNumber, v.Str))
+				continue
+			}
+			r.Number = n
+		case fieldCategory, fieldInstruction, fieldWhy:
+			have[slices.Index(fields, m.Key)] = true
+			if v.Kind != jsonfile.String {
+				probs = append(probs, d.problem(name, i, v.Off, "%q must be a string, found %s", m.Key, article(v.Kind)))
+				continue
+			}
+			switch m.Key {
+			case fieldCategory:
+				c, ok := ParseCategory(v.Str)
+				if !ok {
+					probs = append(probs, d.problem(name, i, v.Off, "unknown category %s (use one of %s)", strconv.Quote(truncate(v.Str, 40)), strings.Join(Categories, ", ")))
+					continue
+				}
+				r.Category = c
+			case fieldInstruction:
+				if err := CheckText(m.Key, v.Str); err != nil {
+					probs = append(probs, d.problem(name, i, v.Off, "%v", err))
+					continue
+				}
+				if strings.TrimSpace(v.Str) == "" {
+					probs = append(probs, d.problem(name, i, v.Off, "%q is empty", m.Key))
+					continue
+				}
+				r.Instruction = v.Str
+			case fieldWhy:
+				if err := CheckText(m.Key, v.Str); err != nil {
+					probs = append(probs, d.problem(name, i, v.Off, "%v", err))
+					continue
+				}
+				r.Why = v.Str
+			}
+		default:
+			if want := misspelled(m.Key); want != "" {
+				probs = append(probs, d.problem(name, i, m.KeyOff, "unknown field %q: the field is spelled %q (names are case-sensitive)", m.Key, want))
+				have[slices.Index(fields, want)] = true // reported here, not again as missing
+			}
+			// Any other key belongs to another tool and is kept as is.
+		}
+	}
+	for k, f := range fields {
+		if !have[k] {
+			probs = append(probs, Problem{Path: name, Index: i, Msg: fmt.Sprintf("missing field %q", f)})
+		}
+	}
+	return r, probs
+}
+
+// folded are the field names lower-cased without separators.
+var folded = []string{"rulenumber", "category", "instruction", "why"}
+
+// misspelled returns the field name that key was meant to be, if any:
+// the same letters in another case, or with other separators.
+func misspelled(key string) string {
+	var buf [24]byte
+	n := 0
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		switch {
+		case c == '_' || c == '-' || c == ' ':
+			continue
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		case c >= 0x80:
+			return ""
+		}
+		if n == len(buf) {
+			return ""
+		}
+		buf[n] = c
+		n++
+	}
+	for i, f := range folded {
+		if string(buf[:n]) == f {
+			return fields[i]
+		}
+	}
+	return ""
+}
+
+// ParseCategory accepts a category as people write it ("TOOL", "tool",
+// "[TOOL]") and returns its bare upper-case name.
+func ParseCategory(s string) (string, bool) {
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") {
+		s = strings.TrimSpace(s[1 : len(s)-1])
+	}
+	s = strings.ToUpper(s)
+	if slices.Contains(Categories, s) {
+		return s, true
+	}
+	return "", false
+}
+
+// CheckText refuses an Instruction or Why (named field in the message) that
+// is too long or contains control, bidirectional, zero-width, tag or other
+// invisible formatting characters; the message shows the text escaped.
+func CheckText(field, s string) error {
+	if !utf8.ValidString(s) {
+		return fmt.Errorf("%s is not valid UTF-8: %s", field, quote(s))
+	}
+	if n := utf8.RuneCountInString(s); n > MaxTextLen {
+		return fmt.Errorf("%s is %d characters long, over the limit of %d", field, n, MaxTextLen)
+	}
+	pos := 0
+	for _, r := range s {
+		pos++
+		if kind := hidden(r); kind != "" {
+			return fmt.Errorf("%s contains %s character %U at character %d: %s", field, kind, r, pos, quote(s))
+		}
+	}
+	return nil
+}
+
+// hidden names the kind of character r when it must not appear in a rule.
+func hidden(r rune) string {
+	switch {
+	case r >= 0x20 && r < 0x7f:
+		return "" // printable ASCII: the common case
+
+	case r >= 0xE0000 && r <= 0xE007F:
+		return "a tag"
+	case r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069, r == 0x200E, r == 0x200F, r == 0x061C:
+		return "a bidirectional"
+	case r >= 0x200B && r <= 0x200D, r == 0x2060, r == 0xFEFF, r == 0x180E:
+		return "a zero-width"
+	case unicode.Is(unicode.Cc, r):
+		return "a control"
+	case unicode.Is(unicode.Cf, r), r == 0x2028, r == 0x2029:
+		return "an invisible formatting"
+	}
+	return ""
+}
+
+// quote shows s with every non-printable character escaped, shortened.
+func quote(s string) string {
+	return strconv.Quote(truncate(strings.ToValidUTF8(s, "\uFFFD"), 80))
+}
+
+func truncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n]) + "…"
+}
+
+// Validate checks a rule about to be added (its Number is ignored) and
+// returns it with its category normalized.
+func Validate(r Rule) (Rule, error) {
+	c, ok := ParseCategory(r.Category)
+	if !ok {
+		return r, &hinted{fmt.Errorf("unknown category %s", quote(r.Category)), "use one of " + strings.Join(Categories, ", ")}
+	}
+	r.Category = c
+	if strings.TrimSpace(r.Instruction) == "" {
+		return r, &hinted{errors.New("the instruction is empty"), `write a strict imperative, e.g. "Always use pnpm instead of npm or yarn."`}
+	}
+	if err := CheckText("the instruction", r.Instruction); err != nil {
+		return r, &hinted{err, "remove the character or shorten the text"}
+	}
+	if err := CheckText("the why", r.Why); err != nil {
+		return r, &hinted{err, "remove the character or shorten the text"}
+	}
+	return r, nil
+}
+
+// Append adds rules atomically to the ruleset of the workspace at root and
+// returns the ruleset as written and the added rules with their numbers
+// (the highest existing number + 1, + 2, …). lockDir holds the sidecar lock
+// file and must be outside the repository. A ruleset that does not parse or
+// has invalid entries is left byte-for-byte unchanged and the error says
+// why ([*SyntaxError], [*InvalidError]).
+func Append(ctx context.Context, root *os.Root, lockDir string, add ...Rule) (*Ruleset, []Rule, error) {
+	if len(add) == 0 {
+		return nil, nil, errors.New("no rules to add")
+	}
+	add = slices.Clone(add)
+	for i, r := range add {
+		v, err := Validate(r)
+		if err != nil {
+			return nil, nil, err
+		}
+		add[i] = v
+	}
+	name, _, err := Locate(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	real := filepath.Join(root.Name(), filepath.FromSlash(name))
+	var out *Ruleset
+	err = jsonfile.Update(ctx, root, name, jsonfile.Options{
+		LockPath: jsonfile.LockPath(lockDir, real),
+		MaxSize:  MaxFileSize,
+	}, func(old []byte, exists bool) ([]byte, error) {
+		d, err := parse(name, old)
+		if err != nil {
+			return nil, err
+		}
+		if len(d.problems) > 0 {
+			return nil, &InvalidError{Path: name, Problems: d.problems}
+		}
+		next := d.highest + 1
+		for i := range add {
+			add[i].Number = next + i
+		}
+		if next+len(add) > maxNumber {
+			return nil, fmt.Errorf("%s: rule numbers would pass %d", name, maxNumber)
+		}
+		data := d.format(add)
+		if len(data) > MaxFileSize {
+			return nil, &hinted{fmt.Errorf("%s: %w: the new ruleset would be %d bytes, over the limit of %d", name, ErrTooLarge, len(data), MaxFileSize), "the ruleset is full; consolidate rules by hand"}
+		}
+		out = &Ruleset{Name: name, Exists: true, Rules: append(d.rules, add...)}
+		return data, nil
+	})
+	if err != nil {
+		var se *SyntaxError
+		var ie *InvalidError
+		var h *hinted
+		if errors.As(err, &se) || errors.As(err, &ie) || errors.As(err, &h) {
+			return nil, nil, err
+		}
+		return nil, nil, fileError("update", name, err)
+	}
+	return out, add, nil
+}
+
+// format writes the document back with add appended: 2-space indentation,
+// a final newline, no byte order mark, no HTML escaping. Existing entries
+// keep their keys, their order and the values of fields autofix does not
+// know; a valid category is written as its bare upper-case name.
+func (d *doc) format(add []Rule) []byte {
+	var b bytes.Buffer
+	if len(d.elems)+len(add) == 0 {
+		return []byte("[]\n")
+	}
+	b.WriteString("[\n")
+	first := true
+	sep := func() {
+		if !first {
+			b.WriteString(",\n")
+		}
+		first = false
+	}
+	for _, e := range d.elems {
+		sep()
+		b.WriteString("  ")
+		if e.Kind != jsonfile.Object || len(e.Members) == 0 {
+			writeRaw(&b, d.data[e.Off:e.End], "  ")
+			continue
+		}
+		b.WriteString("{\n")
+		for j, m := range e.Members {
+			b.WriteString("    ")
+			b.Write(encode(m.Key))
+			b.WriteString(": ")
+			if c, ok := ParseCategory(m.Value.Str); ok && m.Key == fieldCategory && m.Value.Kind == jsonfile.String {
+				b.Write(encode(c))
+			} else {
+				writeRaw(&b, d.data[m.Value.Off:m.Value.End], "    ")
+			}
+			if j < len(e.Members)-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString("  }")
+	}
+	for _, r := range add {
+		sep()
+		fmt.Fprintf(&b, "  {\n    %q: %d,\n    %q: %s,\n    %q: %s,\n    %q: %s\n  }",
+			fieldNumber, r.Number, fieldCategory, encode(r.Category), fieldInstruction, encode(r.Instruction), fieldWhy, encode(r.Why))
+	}
+	b.WriteString("\n]\n")
+	return b.Bytes()
+}
+
+// writeRaw copies a parsed JSON value, re-indented to sit at prefix.
+func writeRaw(b *bytes.Buffer, raw []byte, prefix string) {
+	if err := json.Indent(b, raw, prefix, "  "); err != nil {
+		b.Write(raw) // cannot happen: raw was parsed strictly
+	}
+}
+
+// encode writes s as a JSON string without HTML escaping.
+func encode(s string) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.Encode(s)
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}
+
+// Superseded returns the rule numbers that why says it supersedes:
+// "(supersedes rule 3)", "(supersedes rules 3 and 5)", "(supersedes rule
+// #3, #4)"; case does not matter.
+func Superseded(why string) []int {
+	var out []int
+	lower := strings.ToLower(why)
+	for {
+		i := strings.Index(lower, "(supersedes")
+		if i < 0 {
+			return out
+		}
+		lower = lower[i+len("(supersedes"):]
+		rest := strings.TrimLeft(lower, " ")
+		if len(rest) == len(lower) || !strings.HasPrefix(rest, "rule") {
+			continue
+		}
+		rest = strings.TrimPrefix(rest[len("rule"):], "s")
+		end := strings.IndexByte(rest, ')')
+		if end < 0 {
+			return out
+		}
+		list := rest[:end]
+		var nums []int
+		for _, f := range strings.FieldsFunc(list, func(r rune) bool { return r == ' ' || r == ',' || r == '&' }) {
+			if f == "and" {
+				continue
+			}
+			n, err := strconv.Atoi(strings.TrimPrefix(f, "#"))
+			if err != nil || n < 1 {
+				nums = nil
+				break
+			}
+			nums = append(nums, n)
+		}
+		for _, n := range nums {
+			if !slices.Contains(out, n) {
+				out = append(out, n)
+			}
+		}
+		lower = rest[end:]
+	}
+}
+
+// Resolve maps each superseded rule number to the number that supersedes
+// it, from "(supersedes rule N)" in the Why of rules. Only an existing,
+// lower-numbered rule can be superseded (the higher number wins a
+// conflict); when several rules supersede the same one, the lowest of them
+// is named.
+func Resolve(rs []Rule) map[int]int {
+	exists := make(map[int]bool, len(rs))
+	for _, r := range rs {
+		exists[r.Number] = true
+	}
+	out := map[int]int{}
+	for _, r := range rs {
+		if !strings.Contains(strings.ToLower(r.Why), "supersedes") {
+			continue
+		}
+		for _, n := range Superseded(r.Why) {
+			if n >= r.Number || !exists[n] {
+				continue
+			}
+			if by, ok := out[n]; !ok || r.Number < by {
+				out[n] = r.Number
+			}
+		}
+	}
+	return out
+}
+
+// InForce returns the rules that are not superseded, in their order.
+func InForce(rs []Rule) []Rule {
+	sup := Resolve(rs)
+	out := make([]Rule, 0, len(rs))
+	for _, r := range rs {
+		if _, ok := sup[r.Number]; !ok {
+			out = append(out, r)
+		}
+	}
+	return out
+}

@@ -1,18 +1,30 @@
 // Package scope finds the workspace a directory belongs to and decides
 // whether a preference's scope covers it.
 //
+// # Workspaces
+//
 // A workspace is the git top-level directory of a directory, or the
 // directory itself outside git. Its identity is the normalized origin remote
 // URL when there is one, so two clones of one repository are one workspace,
-// else its absolute, symlink-resolved path.
+// else its absolute, symlink-resolved path. [Detect] runs on every agent
+// prompt: it reads the repository's git config directly (following the
+// `.git` file of a worktree or a submodule) and never starts git.
+//
+// # Scopes
+//
+// A [Scope] is either global (every workspace) or a list of workspace
+// identities, each with the path where it was last seen. [Scope.Match] says
+// whether a scope covers a workspace, and why, in words for people.
 package scope
 
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // Workspace is where a command runs.
@@ -25,18 +37,20 @@ type Workspace struct {
 	Name string
 }
 
+// maxGitFile bounds the git files Detect reads (.git files, config).
+const maxGitFile = 1 << 20
+
 // Detect returns the workspace of dir, an absolute path.
 func Detect(dir string) (Workspace, error) {
 	real, err := filepath.EvalSymlinks(dir)
 	if err != nil {
 		return Workspace{}, fmt.Errorf("resolve %s: %w", dir, err)
 	}
-	root := real
 	for d := real; ; {
-		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
-			root = d
-			break
-		} else if !errors.Is(err, fs.ErrNotExist) {
+		fi, err := os.Lstat(filepath.Join(d, ".git"))
+		if err == nil {
+			return gitWorkspace(d, fi), nil
+		} else if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, fs.ErrPermission) {
 			return Workspace{}, err
 		}
 		parent := filepath.Dir(d)
@@ -45,5 +59,235 @@ func Detect(dir string) (Workspace, error) {
 		}
 		d = parent
 	}
-	return Workspace{Root: root, ID: root, Name: filepath.Base(root)}, nil
+	return Workspace{Root: real, ID: real, Name: filepath.Base(real)}, nil
+}
+
+// gitWorkspace builds the workspace of the git top-level directory root,
+// whose .git entry is fi. A repository whose config cannot be read, or that
+// has no origin, is identified by its path.
+func gitWorkspace(root string, fi fs.FileInfo) Workspace {
+	ws := Workspace{Root: root, ID: root, Name: filepath.Base(root)}
+	url := originURL(root, fi)
+	if url == "" {
+		return ws
+	}
+	if id := NormalizeURL(url, root); id != "" {
+		ws.ID = id
+		if n := lastElem(id); n != "" {
+			ws.Name = n
+		}
+	}
+	return ws
+}
+
+// originURL returns remote.origin.url of the repository at root, or "".
+func originURL(root string, fi fs.FileInfo) string {
+	gitDir := filepath.Join(root, ".git")
+	if !fi.IsDir() {
+		// A worktree or a submodule: ".git" is a file "gitdir: PATH".
+		data, err := readSmall(gitDir)
+		if err != nil {
+			return ""
+		}
+		line, _, _ := strings.Cut(string(data), "\n")
+		p, ok := strings.CutPrefix(strings.TrimSpace(line), "gitdir:")
+		if !ok {
+			return ""
+		}
+		p = strings.TrimSpace(p)
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(root, p)
+		}
+		gitDir = p
+	}
+	// A linked worktree keeps its config in the common directory.
+	if data, err := readSmall(filepath.Join(gitDir, "commondir")); err == nil {
+		c := strings.TrimSpace(string(data))
+		if !filepath.IsAbs(c) {
+			c = filepath.Join(gitDir, c)
+		}
+		gitDir = c
+	}
+	data, err := readSmall(filepath.Join(gitDir, "config"))
+	if err != nil {
+		return ""
+	}
+	return configValue(string(data), "remote", "origin", "url")
+}
+
+func readSmall(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() || fi.Size() > maxGitFile {
+		return nil, fmt.Errorf("%s: not a small regular file", name)
+	}
+	buf := make([]byte, fi.Size())
+	n, err := io.ReadFull(f, buf)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, err
+	}
+	return buf[:n], nil
+}
+
+// configValue returns the last value of key in section "name" of a git
+// config file (git's own rule: the last one wins). It understands the
+// subset of the format that git itself writes: [section "subsection"]
+// headers, key = value lines, comments, and quoted values.
+func configValue(text, section, sub, key string) string {
+	in := false
+	val := ""
+	for line := range strings.Lines(text) {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' || line[0] == ';' {
+			continue
+		}
+		if line[0] == '[' {
+			end := strings.IndexByte(line, ']')
+			if end < 0 {
+				in = false
+				continue
+			}
+			hdr := strings.TrimSpace(line[1:end])
+			in = matchHeader(hdr, section, sub)
+			line = strings.TrimSpace(line[end+1:])
+			if line == "" {
+				continue
+			}
+		}
+		if !in {
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !ok || !strings.EqualFold(strings.TrimSpace(k), key) {
+			continue
+		}
+		val = unquote(strings.TrimSpace(v))
+	}
+	return val
+}
+
+// matchHeader matches `remote "origin"` (section names are case-insensitive,
+// subsections are not) and the old `remote.origin` form.
+func matchHeader(hdr, section, sub string) bool {
+	name, rest, ok := strings.Cut(hdr, " ")
+	if ok {
+		rest = strings.TrimSpace(rest)
+		return strings.EqualFold(name, section) && len(rest) >= 2 && rest[0] == '"' && rest[len(rest)-1] == '"' && rest[1:len(rest)-1] == sub
+	}
+	s, ss, ok := strings.Cut(hdr, ".")
+	return ok && strings.EqualFold(s, section) && strings.EqualFold(ss, sub)
+}
+
+// unquote strips an inline comment and git's double quotes and escapes.
+func unquote(v string) string {
+	var b strings.Builder
+	quoted := false
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case c == '"':
+			quoted = !quoted
+		case c == '\\' && i+1 < len(v):
+			i++
+			switch v[i] {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			default:
+				b.WriteByte(v[i])
+			}
+		case (c == '#' || c == ';') && !quoted:
+			return strings.TrimSpace(b.String())
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return strings.TrimSpace(b.String())
+}
+
+// caseInsensitiveHosts are forges whose repository paths ignore case.
+var caseInsensitiveHosts = map[string]bool{"github.com": true, "gitlab.com": true, "bitbucket.org": true}
+
+// NormalizeURL turns a git remote URL into a workspace identity: "host/path"
+// with the user, the port, a trailing ".git" and slashes removed and the host
+// lower-cased, so that `git@host:a/b.git`, `https://host/a/b` and
+// `ssh://git@host/a/b.git` are one identity. A local path (absolute, or
+// relative to dir, the repository's top level) or file:// URL becomes a
+// cleaned absolute path. It returns "" for an empty URL.
+func NormalizeURL(raw, dir string) string {
+	u := strings.TrimSpace(raw)
+	if u == "" {
+		return ""
+	}
+	var host, path string
+	if scheme, rest, ok := strings.Cut(u, "://"); ok && !strings.ContainsAny(scheme, "/\\") {
+		if strings.EqualFold(scheme, "file") {
+			return localPath(rest, dir)
+		}
+		host, path, _ = strings.Cut(rest, "/")
+		if i := strings.LastIndexByte(host, '@'); i >= 0 {
+			host = host[i+1:]
+		}
+		if strings.HasPrefix(host, "[") { // [::1]:22
+			if i := strings.IndexByte(host, ']'); i > 0 {
+				host = host[1:i]
+			}
+		} else if i := strings.IndexByte(host, ':'); i >= 0 {
+			host = host[:i]
+		}
+	} else if i := strings.IndexByte(u, ':'); i > 0 && !strings.ContainsAny(u[:i], "/\\") && !isWindowsDrive(u[:i]) {
+		// scp-like: [user@]host:path
+		host, path = u[:i], u[i+1:]
+		if j := strings.LastIndexByte(host, '@'); j >= 0 {
+			host = host[j+1:]
+		}
+	} else {
+		return localPath(u, dir)
+	}
+	host = strings.ToLower(strings.TrimSuffix(host, "."))
+	path = strings.Trim(path, "/")
+	path = strings.TrimSuffix(path, ".git")
+	path = strings.TrimPrefix(strings.Trim(path, "/"), "~")
+	path = strings.Trim(path, "/")
+	if caseInsensitiveHosts[host] {
+		path = strings.ToLower(path)
+	}
+	if path == "" {
+		return host
+	}
+	return host + "/" + path
+}
+
+func isWindowsDrive(s string) bool {
+	return len(s) == 1 && (s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z')
+}
+
+func localPath(p, dir string) string {
+	if !filepath.IsAbs(p) && dir != "" {
+		p = filepath.Join(dir, p)
+	}
+	p = filepath.Clean(p)
+	if r, err := filepath.EvalSymlinks(p); err == nil {
+		p = r
+	}
+	if filepath.Base(p) == ".git" {
+		return filepath.Dir(p)
+	}
+	return strings.TrimSuffix(p, ".git")
+}
+
+func lastElem(id string) string {
+	id = strings.TrimRight(id, "/")
+	if i := strings.LastIndexAny(id, "/\\"); i >= 0 {
+		return id[i+1:]
+	}
+	return id
 }

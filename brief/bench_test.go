@@ -1,0 +1,133 @@
+package brief
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"testing"
+)
+
+// genRuleset returns an autofix.json of n rules built from a vocabulary of
+// tools, subjects and places, so words repeat as they do in real rulesets.
+func genRuleset(n int) []byte {
+	cats := []string{"STYLE", "CODE", "ARCH", "TOOL", "PROCESS", "DATA", "UX", "OTHER"}
+	verbs := []string{"Always use", "Never use", "Always prefer", "Never call", "Always run", "Always keep"}
+	things := []string{"pnpm", "axios", "zod schemas", "named exports", "vitest", "drizzle-kit", "Redis keys", "fmt.Errorf", "table-driven tests",
+		"aria-label", "ISO 8601 timestamps", "kebab-case file names", "docker compose", "the logger module", "feature flags", "UUIDv7 keys",
+		"context.Context", "CHANGELOG.md entries", "Conventional Commits", "skeleton loaders", "i18n helpers", "Terraform modules", "buf generate"}
+	places := []string{"in src/components", "for every API route handler", "in internal/service", "in SQL migrations", "before committing",
+		"in the checkout flow", "for background jobs", "in docs/", "in the billing module", "for the mobile app", "in Go packages"}
+	type entry struct {
+		Number      int    `json:"Rule_number"`
+		Category    string `json:"Category"`
+		Instruction string `json:"Instruction"`
+		Why         string `json:"Why"`
+	}
+	rules := make([]entry, n)
+	for i := range rules {
+		rules[i] = entry{
+			Number:      i + 1,
+			Category:    cats[i%len(cats)],
+			Instruction: fmt.Sprintf("%s %s %s (variant %d).", verbs[i%len(verbs)], things[(i/3)%len(things)], places[(i/7)%len(places)], i),
+			Why:         "team convention " + strconv.Itoa(i%97),
+		}
+	}
+	data, err := json.Marshal(rules)
+	if err != nil {
+		panic(err)
+	}
+	return data
+}
+
+// BenchmarkBrief measures the whole `me context` path on generated
+// rulesets: decode autofix.json, merge with a few preferences, score for a
+// task, select and render.
+func BenchmarkBrief(b *testing.B) {
+	prefs := []Rule{
+		pref(1, ScopeGlobal, "CODE", "Always prefer incremental refactors over big rewrites."),
+		pref(2, ScopeWorkspace, "PROCESS", "Never add emojis to commit messages."),
+		pref(3, ScopeGlobal, "STYLE", "Always write Go doc comments as full sentences."),
+	}
+	task := Task{Text: "Add retry logic to the Go payment client and commit it", Files: []string{"internal/payments/client.go"}}
+	for _, n := range []int{100, 1000, 10000} {
+		data := genRuleset(n)
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			start := cpuTime()
+			for b.Loop() {
+				var raw []struct {
+					Number      int    `json:"Rule_number"`
+					Category    string `json:"Category"`
+					Instruction string `json:"Instruction"`
+					Why         string `json:"Why"`
+				}
+				if err := json.Unmarshal(data, &raw); err != nil {
+					b.Fatal(err)
+				}
+				rules := make([]Rule, 0, len(raw)+len(prefs))
+				for _, r := range raw {
+					rules = append(rules, Rule{Source: Project, ID: strconv.Itoa(r.Number), Category: r.Category, Instruction: r.Instruction, Why: r.Why, Order: r.Number})
+				}
+				rules = append(rules, prefs...)
+				sel := Build(rules, task, Options{Budget: DefaultBudget})
+				if Render(sel) == "" {
+					b.Fatal("empty brief")
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+		})
+	}
+}
+
+// BenchmarkStages splits the 10,000-rule path into its stages.
+func BenchmarkStages(b *testing.B) {
+	data := genRuleset(10000)
+	var raw []struct {
+		Number      int    `json:"Rule_number"`
+		Category    string `json:"Category"`
+		Instruction string `json:"Instruction"`
+		Why         string `json:"Why"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		b.Fatal(err)
+	}
+	rules := make([]Rule, 0, len(raw))
+	for _, r := range raw {
+		rules = append(rules, Rule{Source: Project, ID: strconv.Itoa(r.Number), Category: r.Category, Instruction: r.Instruction, Why: r.Why, Order: r.Number})
+	}
+	task := Task{Text: "Add retry logic to the Go payment client and commit it", Files: []string{"internal/payments/client.go"}}
+	b.Run("decode", func(b *testing.B) {
+		b.ReportAllocs()
+		start := cpuTime()
+		defer func() { b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op") }()
+		for b.Loop() {
+			var raw []struct {
+				Number      int    `json:"Rule_number"`
+				Category    string `json:"Category"`
+				Instruction string `json:"Instruction"`
+				Why         string `json:"Why"`
+			}
+			if err := json.Unmarshal(data, &raw); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("merge", func(b *testing.B) {
+		b.ReportAllocs()
+		start := cpuTime()
+		defer func() { b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op") }()
+		for b.Loop() {
+			Merge(rules)
+		}
+	})
+	active, _ := Merge(rules)
+	b.Run("select", func(b *testing.B) {
+		b.ReportAllocs()
+		start := cpuTime()
+		defer func() { b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op") }()
+		for b.Loop() {
+			Select(active, task, Options{})
+		}
+	})
+}

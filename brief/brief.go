@@ -1,0 +1,154 @@
+// Package brief builds the brief an agent receives before a task: the
+// project rules and personal preferences that are in force, the ones that
+// matter most for the task first, within a token budget, rendered as the
+// exact markdown every agent integration sends.
+//
+// # Pipeline
+//
+//   - [Merge] resolves conflicts between all rules and preferences of a
+//     workspace and keeps the active ones. Precedence: project rules over
+//     workspace-scoped preferences over global preferences; within one
+//     source and scope, newer over older. Explicit supersession
+//     ([Rule.Supersedes], e.g. "(supersedes rule 1)") always applies; a
+//     preference that contradicts a stronger rule ([normalize.Conflicts])
+//     is superseded by it.
+//   - [Select] scores every active rule for a [Task] (its text and the
+//     files it touches) and fills the budget in score order; rules with no
+//     signal fill what is left in precedence order. [Build] is Merge then
+//     Select.
+//   - [Render] writes the markdown block; [EstimateTokens] is the token
+//     estimate used for the budget.
+//
+// # Scoring
+//
+// Scoring is lexical and needs no model: words of the task and of the
+// files' paths are lower-cased, accent-folded, split at case changes and
+// punctuation, and stemmed (a light English stemmer that also suits other
+// Latin-script languages); Chinese and Japanese text is split into
+// character bigrams. A rule scores for every task term it shares, weighted
+// by rarity among the active rules, for every concept it shares (a small
+// lexicon of software-engineering synonyms: "translation" ~ "i18n",
+// "endpoint" ~ "route handler", ".tsx" ~ "React"), and for the category the
+// task asks for ("commit" → PROCESS, "migration" → DATA). Semantic scores
+// from an embedding model ([Embeddings]), when the caller has them, are
+// added on top ([Options.Similarity]).
+//
+// # Cost
+//
+// Each rule's text is scanned once, with stemming and stopword checks done
+// once per distinct word; contradiction tests are bounded per preference;
+// nothing is built at init (the lexicon is built on first use).
+package brief
+
+import "github.com/autofix/autofix/normalize"
+
+// Source says where a rule comes from.
+type Source string
+
+// Sources.
+const (
+	Project  Source = "project"  // the repository's autofix.json
+	Personal Source = "personal" // the user's own preferences
+)
+
+// Scope is where a rule applies; it decides precedence.
+type Scope int
+
+// Scopes, from the strongest to the weakest.
+const (
+	ScopeProject   Scope = iota // a project rule: this repository
+	ScopeWorkspace              // a preference scoped to this workspace
+	ScopeGlobal                 // a preference for all workspaces
+)
+
+// Rule is one rule or preference, independent of how it is stored.
+type Rule struct {
+	Source Source
+	// ID is "4" for project rule 4, "p2" for preference p2.
+	ID          string
+	Category    string
+	Instruction string
+	// Why is the rule's reason; it adds weak evidence to the score.
+	Why string
+	// Order is the creation order within the source (the rule number, the
+	// preference number): higher is newer.
+	Order int
+	Scope Scope
+	// Supersedes lists the IDs of rules this one replaces explicitly, e.g.
+	// from "(supersedes rule 1)".
+	Supersedes []string
+}
+
+// Superseded is a rule that is not delivered, and why.
+type Superseded struct {
+	Rule Rule
+	// By is the ID of the rule that wins.
+	By string
+	// Reason says why, e.g. "superseded by project rule 7" or
+	// "contradicts project rule 4, which takes precedence".
+	Reason string
+}
+
+// Task is what the agent is about to do.
+type Task struct {
+	// Text is the task prompt; empty means no task.
+	Text string
+	// Files are the paths the task touches, slash- or OS-separated.
+	Files []string
+}
+
+// DefaultBudget is the default token budget of a brief.
+const DefaultBudget = 1500
+
+// Options bound a selection.
+type Options struct {
+	// Budget is the token budget of the rendered brief ([EstimateTokens]);
+	// zero means [DefaultBudget].
+	Budget int
+	// Limit caps the number of rules delivered; zero means no cap.
+	Limit int
+	// Similarity holds semantic scores in [0,1] by rule key ([Key]), from
+	// an embedding model; nil means lexical scoring only.
+	Similarity map[string]float64
+}
+
+// Selected is a rule chosen for the brief.
+type Selected struct {
+	Rule
+	// Score is the rule's relevance to the task; 0 when it only fills the
+	// budget.
+	Score float64
+	// Reason says why it was selected.
+	Reason string
+}
+
+// Selection is the outcome for one task.
+type Selection struct {
+	// Rules are the delivered rules, most relevant first.
+	Rules []Selected
+	// Omitted are the active rules left out by the budget or the limit, in
+	// the order they would have come.
+	Omitted []Rule
+	// Superseded are the rules not delivered because others win; set by
+	// [Build], empty from [Select].
+	Superseded []Superseded
+	// Notices are lines for the agent about rules it does not get, such as
+	// an untrusted ruleset; [Render] writes them after the header. Set by
+	// the caller.
+	Notices []string
+	// Tokens is the estimated size of the rendered brief.
+	Tokens int
+}
+
+// Key identifies a rule across sources: "project:4", "personal:p2".
+func Key(r Rule) string { return string(r.Source) + ":" + r.ID }
+
+// Build merges rules and selects for task: [Merge] then [Select], with the
+// superseded rules recorded in the selection.
+func Build(rules []Rule, task Task, opts Options) Selection {
+	c := newCorpus(rules)
+	active, superseded := mergeCorpus(c, normalize.ParseClaim, normalize.Claim.Conflicts)
+	sel := c.selectFor(active, task, opts)
+	sel.Superseded = superseded
+	return sel
+}

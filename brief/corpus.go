@@ -1,0 +1,135 @@
+package brief
+
+import (
+	"strings"
+)
+
+// corpus is a set of rules scanned once: each rule's distinct words and
+// the concepts they name, shared by merging and scoring so that no rule's
+// text is read twice.
+type corpus struct {
+	rules []Rule
+	ids   map[string]int32 // stemmed term → id
+	terms []string         // id → stemmed term
+	lexOf []lexEntry       // id → what the lexicon knows about the term
+	// words maps a word as written (lower-cased) to its term id, or -1 for
+	// a stopword: stemming and stopword checks happen once per distinct word.
+	words map[string]int32
+	// Rule i's evidence is ev[start[i]:start[i+1]], each term or concept
+	// once; those in the instruction come before those only in the Why.
+	start []int32
+	ev    []evidence
+}
+
+// evidence is one term or concept of a rule.
+type evidence struct {
+	id      int32 // term id, or concept number
+	concept bool
+	why     bool // found only in the rule's Why
+}
+
+func newCorpus(rules []Rule) *corpus {
+	l := lex()
+	c := &corpus{
+		rules: rules,
+		ids:   make(map[string]int32, 256),
+		words: make(map[string]int32, 512),
+		start: make([]int32, len(rules)+1),
+		ev:    make([]evidence, 0, 12*len(rules)),
+	}
+	var (
+		sc           = scanner{raw: true}
+		stemBuf      []byte
+		termStamp    []int32
+		conceptStamp = make([]int32, l.nConcepts)
+		rule         int32
+		why          bool
+		prev         []byte
+		prevStarts   bool
+	)
+	addConcepts := func(cs []uint16) {
+		for _, k := range cs {
+			if conceptStamp[k] != rule {
+				conceptStamp[k] = rule
+				c.ev = append(c.ev, evidence{id: int32(k), concept: true, why: why})
+			}
+		}
+	}
+	visit := func(term []byte, kind termKind) {
+		if kind == kindCJKRun {
+			run := string(term)
+			for _, e := range l.cjk {
+				if conceptStamp[e.concept] != rule && strings.Contains(run, e.term) {
+					conceptStamp[e.concept] = rule
+					c.ev = append(c.ev, evidence{id: int32(e.concept), concept: true, why: why})
+				}
+			}
+			prevStarts = false
+			return
+		}
+		var id int32
+		if kind == kindCJK {
+			id = c.intern(term)
+		} else {
+			var ok bool
+			if id, ok = c.words[string(term)]; !ok {
+				id = -1
+				if !isStopword(term) {
+					stemBuf = append(stemBuf[:0], term...)
+					id = c.intern(stem(stemBuf))
+				}
+				c.words[string(term)] = id
+			}
+			if id < 0 {
+				return
+			}
+		}
+		for int(id) >= len(termStamp) {
+			termStamp = append(termStamp, 0)
+		}
+		if termStamp[id] != rule {
+			termStamp[id] = rule
+			c.ev = append(c.ev, evidence{id: id, why: why})
+		}
+		if kind == kindCJK {
+			prevStarts = false
+			return
+		}
+		if prevStarts {
+			prev = append(append(prev, ' '), c.terms[id]...)
+			addConcepts(l.words[string(prev)].concepts)
+		}
+		e := &c.lexOf[id]
+		addConcepts(e.concepts)
+		if prevStarts = e.phraseStart; prevStarts {
+			prev = append(prev[:0], c.terms[id]...)
+		}
+	}
+	for i := range rules {
+		rule = int32(i + 1)
+		why, prevStarts = false, false
+		sc.scan(rules[i].Instruction, visit)
+		if rules[i].Why != "" {
+			why, prevStarts = true, false
+			sc.scan(rules[i].Why, visit)
+		}
+		c.start[i+1] = int32(len(c.ev))
+	}
+	return c
+}
+
+// intern returns the id of a stemmed term.
+func (c *corpus) intern(term []byte) int32 {
+	if id, ok := c.ids[string(term)]; ok {
+		return id
+	}
+	id := int32(len(c.lexOf))
+	s := string(term)
+	c.ids[s] = id
+	c.terms = append(c.terms, s)
+	c.lexOf = append(c.lexOf, lex().words[s])
+	return id
+}
+
+// evidenceOf returns rule i's evidence.
+func (c *corpus) evidenceOf(i int) []evidence { return c.ev[c.start[i]:c.start[i+1]] }

@@ -1,0 +1,144 @@
+package brief
+
+import (
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"testing"
+)
+
+// evalSet is the shape of ../shared/eval/context.dev.json.
+type evalSet struct {
+	Rules []struct {
+		Number      int    `json:"Rule_number"`
+		Category    string `json:"Category"`
+		Instruction string `json:"Instruction"`
+		Why         string `json:"Why"`
+	} `json:"rules"`
+	Tasks []evalTask `json:"tasks"`
+}
+
+type evalTask struct {
+	ID    string   `json:"id"`
+	Task  string   `json:"task"`
+	Files []string `json:"files"`
+	Must  []int    `json:"must"`
+}
+
+func (s evalSet) projectRules() []Rule {
+	out := make([]Rule, len(s.Rules))
+	for i, r := range s.Rules {
+		out[i] = Rule{Source: Project, ID: strconv.Itoa(r.Number), Category: r.Category, Instruction: r.Instruction, Why: r.Why, Order: r.Number, Scope: ScopeProject}
+	}
+	return out
+}
+
+// recall runs every task at limit and returns the recall of the must-rules,
+// the mean number delivered and the misses.
+func recall(t *testing.T, set evalSet, limit int) (float64, float64, []string) {
+	r, mean, _, misses := recallScored(t, set, limit)
+	return r, mean, misses
+}
+
+// recallScored is recall that also returns the mean number of delivered
+// rules that scored for the task (the rest only fill the budget).
+func recallScored(t *testing.T, set evalSet, limit int) (float64, float64, float64, []string) {
+	t.Helper()
+	active, _ := Merge(set.projectRules())
+	var hit, total, delivered, scored int
+	var misses []string
+	for _, task := range set.Tasks {
+		sel := Select(active, Task{Text: task.Task, Files: task.Files}, Options{Limit: limit})
+		delivered += len(sel.Rules)
+		var got []string
+		for _, r := range sel.Rules {
+			got = append(got, r.ID)
+			if r.Score > 0 {
+				scored++
+			}
+		}
+		for _, m := range task.Must {
+			total++
+			if slices.Contains(got, strconv.Itoa(m)) {
+				hit++
+			} else {
+				misses = append(misses, task.ID+": #"+strconv.Itoa(m)+" not in "+strconv.Quote(task.Task)+" → "+joinIDs(got))
+			}
+		}
+	}
+	n := float64(len(set.Tasks))
+	return float64(hit) / float64(total), float64(delivered) / n, float64(scored) / n, misses
+}
+
+func joinIDs(ids []string) string {
+	s := ""
+	for i, id := range ids {
+		if i > 0 {
+			s += ","
+		}
+		s += id
+	}
+	return s
+}
+
+// TestEvalDev measures selection on the shared dev set: the recall of the
+// rules each task must receive, at --limit 8.
+func TestEvalDev(t *testing.T) {
+	path := filepath.Join("..", "..", "shared", "eval", "context.dev.json")
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		t.Skipf("evaluation set %s is absent; skipping the recall measurement", path)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	var set evalSet
+	if err := json.Unmarshal(data, &set); err != nil {
+		t.Fatalf("parse %s: %v", path, err)
+	}
+	for _, limit := range []int{3, 5, 8} {
+		r, mean, scored, misses := recallScored(t, set, limit)
+		t.Logf("dev set: limit %d: recall %.3f of must-rules, mean delivered %.2f, of which scored for the task %.2f (%d rules, %d tasks)", limit, r, mean, scored, len(set.Rules), len(set.Tasks))
+		if limit == 8 {
+			for _, m := range misses {
+				t.Logf("miss: %s", m)
+			}
+			if r < 0.95 {
+				t.Errorf("recall at limit 8 = %.3f, want ≥ 0.95", r)
+			}
+		}
+	}
+}
+
+// TestEvalHeldOut measures selection on cases written for this package,
+// never used to tune it: other stacks and other languages.
+func TestEvalHeldOut(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "heldout.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var set evalSet
+	if err := json.Unmarshal(data, &set); err != nil {
+		t.Fatal(err)
+	}
+	for _, limit := range []int{3, 5, 8} {
+		r, mean, misses := recall(t, set, limit)
+		t.Logf("held-out set: limit %d: recall %.3f of must-rules, mean delivered %.2f (%d rules, %d tasks)", limit, r, mean, len(set.Rules), len(set.Tasks))
+		if limit == 8 {
+			for _, m := range misses {
+				t.Logf("miss: %s", m)
+			}
+			if r < heldOutFloor {
+				t.Errorf("held-out recall at limit 8 = %.3f, want ≥ %.2f", r, heldOutFloor)
+			}
+		}
+	}
+}
+
+// heldOutFloor is the held-out recall this package is known to reach; a
+// change that lowers it is a regression.
+const heldOutFloor = 0.95

@@ -1,0 +1,140 @@
+package brief
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestStem(t *testing.T) {
+	// Pairs that must meet, and pairs that must not.
+	same := [][2]string{
+		{"migration", "migrate"}, {"migrations", "migrating"}, {"committing", "commit"},
+		{"timestamps", "timestamp"}, {"bodies", "body"}, {"rebased", "rebase"},
+		{"locally", "local"}, {"handlers", "handler"}, {"translation", "translate"},
+		{"localization", "localize"}, {"caching", "cache"}, {"tests", "testing"},
+		{"installed", "install"}, {"logger", "log"}, {"deleted", "delete"},
+	}
+	for _, p := range same {
+		a, b := string(stem([]byte(p[0]))), string(stem([]byte(p[1])))
+		if a != b {
+			t.Errorf("stem(%q) = %q, stem(%q) = %q; want equal", p[0], a, p[1], b)
+		}
+	}
+	differ := [][2]string{{"class", "clas"}, {"status", "state"}, {"go", "got"}}
+	for _, p := range differ {
+		if a, b := string(stem([]byte(p[0]))), string(stem([]byte(p[1]))); a == b {
+			t.Errorf("stem(%q) = stem(%q) = %q; want different", p[0], p[1], a)
+		}
+	}
+}
+
+func terms(s string) []string {
+	var sc scanner
+	var out []string
+	sc.scan(s, func(term []byte, kind termKind) {
+		if kind != kindCJKRun {
+			out = append(out, string(term))
+		}
+	})
+	return out
+}
+
+func TestScan(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"Always use pnpm instead of npm", []string{"pnpm", "npm"}},
+		{"IconButton", []string{"iconbutton", "icon", "button"}},
+		{"src/components/IconButton/icon-button.tsx", []string{"src", "component", "iconbutton", "icon", "button", "icon", "button", "tsx"}},
+		{"console.log(x)", []string{"consol", "log"}},
+		{"Verwende immer Dataclasses für Daten", []string{"dataclass", "daten"}},
+		{"Migración de la base de datos", []string{"migracion", "bas", "dato"}},
+		{"コミットする", []string{"コミ", "ミッ", "ット", "トす", "する"}},
+		{"Pythonの慣習", []string{"python", "の慣", "慣習"}},
+	}
+	for _, tt := range tests {
+		if got := terms(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("terms(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestSelect(t *testing.T) {
+	rules := []Rule{
+		proj(4, "TOOL", "Always use pnpm instead of npm or yarn."),
+		proj(3, "PROCESS", "Never add emojis to commit messages."),
+		proj(2, "DATA", "Never write SQL migrations by hand - generate them with drizzle-kit."),
+		proj(1, "CODE", "Always use named exports for React components."),
+		pref(2, ScopeWorkspace, "CODE", "Always prefer incremental refactors over rewrites."),
+		pref(1, ScopeGlobal, "STYLE", "Always write Go doc comments as full sentences."),
+	}
+	tests := []struct {
+		name  string
+		task  Task
+		opts  Options
+		first []string // IDs expected first, in order
+		count int
+	}{
+		{"no task keeps precedence order", Task{}, Options{}, []string{"4", "3", "2", "1", "p2", "p1"}, 6},
+		{"task words", Task{Text: "install the date-fns package"}, Options{}, []string{"4"}, 6},
+		{"category intent", Task{Text: "commit this"}, Options{}, []string{"3"}, 6},
+		{"file path and extension", Task{Files: []string{"src/components/Nav/nav.tsx"}}, Options{}, []string{"1"}, 6},
+		{"Go file reaches the Go preference", Task{Text: "tidy up", Files: []string{"internal/x/x.go"}}, Options{}, []string{"p1"}, 6},
+		{"multilingual task", Task{Text: "Schreibe eine Migration für die Tabelle"}, Options{}, []string{"2"}, 6},
+		{"Japanese task", Task{Text: "変更をコミットして"}, Options{}, []string{"3"}, 6},
+		{"limit", Task{Text: "schema migration"}, Options{Limit: 2}, []string{"2"}, 2},
+		{"small budget", Task{}, Options{Budget: EstimateTokens(header) + sectionTokens + 25}, []string{"4"}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sel := Select(rules, tt.task, tt.opts)
+			var got []string
+			for _, r := range sel.Rules {
+				got = append(got, r.ID)
+			}
+			if len(got) != tt.count || !slices.Equal(got[:len(tt.first)], tt.first) {
+				t.Fatalf("selected %v, want %d starting with %v", got, tt.count, tt.first)
+			}
+			if len(sel.Rules)+len(sel.Omitted) != len(rules) {
+				t.Errorf("%d selected + %d omitted, want %d", len(sel.Rules), len(sel.Omitted), len(rules))
+			}
+			budget := tt.opts.Budget
+			if budget == 0 {
+				budget = DefaultBudget
+			}
+			if text := Render(sel); sel.Tokens != EstimateTokens(text) || sel.Tokens > budget {
+				t.Errorf("tokens = %d, rendered %d, budget %d", sel.Tokens, EstimateTokens(text), budget)
+			}
+			if tt.task.Text != "" && sel.Rules[0].Score <= 0 {
+				t.Errorf("first rule has score %v, want > 0", sel.Rules[0].Score)
+			}
+			for _, r := range sel.Rules {
+				if r.Reason == "" {
+					t.Errorf("rule %s has no reason", r.ID)
+				}
+			}
+		})
+	}
+}
+
+func TestSelectReason(t *testing.T) {
+	rules := []Rule{proj(7, "DATA", "Always add an index on every foreign key column."), proj(8, "UX", "Always label buttons.")}
+	sel := Select(rules, Task{Text: "add a migration for the orders table"}, Options{})
+	r := sel.Rules[0]
+	if r.ID != "7" || !strings.Contains(r.Reason, "DATA work") || !strings.Contains(r.Reason, "related to") {
+		t.Errorf("first = %s with reason %q, want 7 related by concept and DATA intent", r.ID, r.Reason)
+	}
+	if last := sel.Rules[1]; last.Score != 0 || !strings.Contains(last.Reason, "precedence") {
+		t.Errorf("second = %s %v %q, want a zero-score filler", last.ID, last.Score, last.Reason)
+	}
+}
+
+func TestSelectSimilarity(t *testing.T) {
+	rules := []Rule{proj(2, "CODE", "Always a."), proj(1, "CODE", "Always b.")}
+	sel := Select(rules, Task{Text: "something unrelated"}, Options{Similarity: map[string]float64{"project:1": 0.8}})
+	if sel.Rules[0].ID != "1" || !strings.Contains(sel.Rules[0].Reason, "semantic similarity 0.80") {
+		t.Errorf("first = %s %q, want 1 by similarity", sel.Rules[0].ID, sel.Rules[0].Reason)
+	}
+}

@@ -1,0 +1,273 @@
+package brief
+
+import (
+	"sync"
+	"unicode"
+	"unicode/utf8"
+)
+
+// scanner splits text into stemmed terms. It reuses its buffers, so the
+// terms it emits are only valid during the callback.
+type scanner struct {
+	word  []byte // the current word, lower-cased and folded
+	parts []int  // offsets in word where a camel-case part starts
+	cjk   []rune // the current run of Han/Kana/Hangul characters
+	stem  []byte
+	bi    []byte
+	// prevUpper and prevLower track case changes inside a word.
+	prevUpper, prevLower bool
+	// raw emits words as they are, lower-cased, without stemming or
+	// dropping stopwords: the caller does both once per distinct word.
+	raw bool
+	// surface is the current word before stemming, valid during the callback
+	// (for labels people read).
+	surface []byte
+}
+
+// termFunc receives one term. phrase is false for single words; cjkRun is
+// true for a whole run of CJK characters (for lexicon substring lookups).
+type termFunc func(term []byte, kind termKind)
+
+type termKind uint8
+
+const (
+	kindWord   termKind = iota // a stemmed word or a camel-case part
+	kindCJK                    // a character bigram
+	kindCJKRun                 // a whole CJK run, for lexicon lookups
+)
+
+// scan emits the terms of s.
+func (sc *scanner) scan(s string, emit termFunc) {
+	sc.word, sc.parts, sc.cjk = sc.word[:0], sc.parts[:0], sc.cjk[:0]
+	sc.prevUpper, sc.prevLower = false, false
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			i++
+			switch {
+			case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
+				sc.flushCJK(emit)
+				sc.word = append(sc.word, c)
+				sc.prevLower, sc.prevUpper = c >= 'a', false
+			case 'A' <= c && c <= 'Z':
+				sc.flushCJK(emit)
+				if sc.prevLower && len(sc.word) > 0 {
+					sc.parts = append(sc.parts, len(sc.word))
+				}
+				sc.word = append(sc.word, c+('a'-'A'))
+				sc.prevUpper, sc.prevLower = true, false
+			default:
+				sc.flushWord(emit)
+				sc.flushCJK(emit)
+			}
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		switch {
+		case isCJK(r):
+			sc.flushWord(emit)
+			sc.cjk = append(sc.cjk, r)
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
+			sc.flushCJK(emit)
+			upper := unicode.IsUpper(r)
+			if upper && sc.prevLower && len(sc.word) > 0 {
+				sc.parts = append(sc.parts, len(sc.word))
+			}
+			sc.word = appendFolded(sc.word, unicode.ToLower(r))
+			sc.prevUpper, sc.prevLower = upper, !upper
+		default:
+			sc.flushWord(emit)
+			sc.flushCJK(emit)
+		}
+	}
+	sc.flushWord(emit)
+	sc.flushCJK(emit)
+}
+
+func (sc *scanner) flushWord(emit termFunc) {
+	w := sc.word
+	if len(w) == 0 {
+		return
+	}
+	parts := sc.parts
+	sc.word, sc.parts = sc.word[:0], sc.parts[:0]
+	sc.prevUpper, sc.prevLower = false, false
+	sc.emitWord(w, emit)
+	if len(parts) == 0 {
+		return
+	}
+	start := 0
+	for _, p := range parts {
+		sc.emitWord(w[start:p], emit)
+		start = p
+	}
+	sc.emitWord(w[start:], emit)
+}
+
+func (sc *scanner) emitWord(w []byte, emit termFunc) {
+	if len(w) < 2 {
+		return
+	}
+	if sc.raw {
+		emit(w, kindWord)
+		return
+	}
+	if isStopword(w) {
+		return
+	}
+	sc.stem = append(sc.stem[:0], w...)
+	sc.surface = w
+	emit(stem(sc.stem), kindWord)
+}
+
+func (sc *scanner) flushCJK(emit termFunc) {
+	run := sc.cjk
+	if len(run) == 0 {
+		return
+	}
+	sc.cjk = sc.cjk[:0]
+	sc.bi = sc.bi[:0]
+	for _, r := range run {
+		sc.bi = utf8.AppendRune(sc.bi, r)
+	}
+	emit(sc.bi, kindCJKRun)
+	if len(run) == 1 {
+		emit(sc.bi, kindCJK)
+		return
+	}
+	for i := 0; i+1 < len(run); i++ {
+		sc.bi = utf8.AppendRune(utf8.AppendRune(sc.bi[:0], run[i]), run[i+1])
+		emit(sc.bi, kindCJK)
+	}
+}
+
+// isCJK reports whether r is written without spaces between words.
+func isCJK(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) || r == 'ー'
+}
+
+// appendFolded appends r without its accent, for the Latin letters that
+// carry one ("é" → "e", "ß" → "ss"), so "migración" meets "migracion".
+func appendFolded(b []byte, r rune) []byte {
+	switch {
+	case r < 0xC0 || r > 0x17F:
+		return utf8.AppendRune(b, r)
+	case r == 'ß':
+		return append(b, 's', 's')
+	}
+	const folds = "aaaaaaaceeeeiiiidnooooo/ouuuuyty" // U+00E0…U+00FF
+	if r >= 0xE0 && r <= 0xFF {
+		if f := folds[r-0xE0]; f != '/' {
+			return append(b, f)
+		}
+		return utf8.AppendRune(b, r)
+	}
+	return utf8.AppendRune(b, r)
+}
+
+// stem strips common inflections in place: plurals, -ing, -ed, -ly, -er,
+// -ation, a final -e. It is deliberately light: both sides of a match go
+// through it, so it only has to be consistent.
+func stem(b []byte) []byte {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return b
+		}
+	}
+	n := len(b)
+	if n <= 3 {
+		return b
+	}
+	switch {
+	case hasSuffix(b, "ies") && n > 4:
+		b = append(b[:n-3], 'y')
+	case hasSuffix(b, "sses"):
+		b = b[:n-2]
+	case hasSuffix(b, "ss"), hasSuffix(b, "us"), hasSuffix(b, "is"):
+	case b[n-1] == 's':
+		b = b[:n-1]
+	}
+	switch n = len(b); {
+	case hasSuffix(b, "ing") && n-3 >= 3:
+		b = undouble(b[:n-3])
+	case hasSuffix(b, "ed") && n-2 >= 3:
+		b = undouble(b[:n-2])
+	case hasSuffix(b, "ly") && n-2 >= 4:
+		b = b[:n-2]
+	case hasSuffix(b, "er") && n-2 >= 4:
+		b = undouble(b[:n-2])
+	case hasSuffix(b, "ation") && n-5 >= 3:
+		b = b[:n-3]
+		if hasSuffix(b, "izat") {
+			b = b[:len(b)-2]
+		}
+	}
+	if n = len(b); n >= 4 && b[n-1] == 'e' {
+		b = b[:n-1]
+	}
+	return b
+}
+
+func hasSuffix(b []byte, s string) bool {
+	return len(b) >= len(s) && string(b[len(b)-len(s):]) == s
+}
+
+// undouble turns "committ" into "commit", keeping "install", "pass", "buzz".
+func undouble(b []byte) []byte {
+	n := len(b)
+	if n >= 3 && b[n-1] == b[n-2] {
+		switch b[n-1] {
+		case 'l', 's', 'z', 'a', 'e', 'i', 'o', 'u':
+		default:
+			return b[:n-1]
+		}
+	}
+	return b
+}
+
+// stopwords are words that say nothing about a rule's subject: function
+// words of English, German, French and Spanish, and the boilerplate of
+// rules and task prompts ("always", "never", "add", "please").
+var stopwords = sync.OnceValue(func() map[string]struct{} {
+	m := make(map[string]struct{}, 512)
+	for _, w := range []string{
+		// English function words.
+		"a", "an", "the", "and", "or", "but", "nor", "of", "to", "in", "on", "at", "by", "for", "with",
+		"without", "from", "into", "onto", "as", "is", "are", "was", "were", "be", "been", "being",
+		"it", "its", "this", "that", "these", "those", "there", "here", "then", "than", "so", "if",
+		"when", "while", "where", "which", "who", "whom", "what", "why", "how", "not", "no", "yes",
+		"do", "does", "did", "don", "doesn", "didn", "can", "could", "would", "should", "shall", "will",
+		"may", "might", "must", "have", "has", "had", "we", "our", "us", "you", "your", "they", "their",
+		"them", "he", "she", "his", "her", "my", "me", "mine", "i", "some", "any", "each", "every",
+		"all", "both", "one", "more", "most", "other", "such", "only", "own", "same", "too", "very",
+		"just", "also", "about", "after", "before", "over", "under", "again", "up", "down", "out",
+		"off", "via", "per", "instead", "rather", "e", "g", "eg", "ie", "etc", "vs", "let", "lets",
+		"s", "t", "ll", "re", "ve", "d", "m", "now", "new", "need", "needs", "way", "thing", "things",
+		// Rule and prompt boilerplate.
+		"always", "never", "use", "uses", "used", "using", "make", "makes", "sure", "please", "keep",
+		"add", "adds", "added", "create", "creates", "write", "writes", "get", "set", "put", "want",
+		"like", "prefer", "avoid", "do", "done", "try", "help", "because", "instead", "ensure",
+		"implement", "change", "changes", "update", "fix", "so", "easier", "better", "good",
+		// German.
+		"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "und",
+		"oder", "nicht", "kein", "keine", "immer", "nie", "niemals", "mit", "fur", "von", "zu", "im",
+		"ist", "sind", "wir", "ich", "du", "sie", "es", "auf", "bei", "aus", "als", "auch", "statt",
+		"verwende", "verwenden", "benutze", "benutzen", "bitte", "nutze",
+		// French.
+		"le", "la", "les", "un", "une", "des", "du", "et", "ou", "ne", "pas", "jamais", "toujours",
+		"avec", "pour", "dans", "sur", "par", "en", "au", "aux", "ce", "cette", "est", "sont", "nous",
+		"vous", "je", "tu", "il", "elle", "utilise", "utiliser", "utilisez", "plutot", "que", "qui",
+		// Spanish.
+		"el", "los", "las", "uno", "unos", "unas", "y", "o", "nunca", "siempre", "con", "sin", "para",
+		"por", "que", "es", "son", "de", "lo", "mi", "tu", "usa", "usar", "utiliza", "lugar", "del", "al", "lo", "se", "su",
+	} {
+		m[w] = struct{}{}
+	}
+	return m
+})
+
+func isStopword(w []byte) bool {
+	_, ok := stopwords()[string(w)]
+	return ok
+}

@@ -1,0 +1,150 @@
+package hook
+
+import (
+	"encoding/json"
+	"fmt"
+)
+
+// Claude Code's hook contract, as relied on here (code.claude.com/docs/en/hooks):
+//
+//   - Every payload on stdin carries session_id, transcript_path, cwd and
+//     hook_event_name. SessionStart adds source (startup, resume, clear,
+//     compact); UserPromptSubmit adds prompt; PreToolUse adds tool_name and
+//     tool_input, where Edit, Write and MultiEdit name the file in
+//     tool_input.file_path.
+//   - A hook that exits 0 may print one JSON object on stdout;
+//     hookSpecificOutput.additionalContext (with hookEventName set to the
+//     event) is added to the model's context for SessionStart,
+//     UserPromptSubmit and PreToolUse (for PreToolUse "before the tool
+//     executes"; see the docs' PreToolUse decision control table, mirrored in
+//     github.com/gabriel-dehan/claude_hooks issue #41).
+//   - Settings files hold {"hooks": {EVENT: [{"matcher": …, "hooks":
+//     [{"type": "command", "command": …, "timeout": seconds}]}]}}.
+//
+// Codex CLI uses the same wire format (developers.openai.com/codex/hooks);
+// see codex.go for its edit tool.
+
+// claudePayload is the subset of Claude Code's (and Codex's) hook input
+// that autofix reads.
+type claudePayload struct {
+	HookEventName string          `json:"hook_event_name"`
+	SessionID     string          `json:"session_id"`
+	Cwd           string          `json:"cwd"`
+	Prompt        string          `json:"prompt"`
+	Source        string          `json:"source"`
+	ToolName      string          `json:"tool_name"`
+	ToolInput     json.RawMessage `json:"tool_input"`
+}
+
+// claudeEditTools are Claude Code's file-writing tools; each names its
+// target in tool_input.file_path (NotebookEdit in notebook_path).
+var claudeEditTools = map[string]bool{"Edit": true, "Write": true, "MultiEdit": true, "NotebookEdit": true}
+
+func parseClaude(a Agent, data []byte) (Event, error) {
+	var p claudePayload
+	if err := json.Unmarshal(data, &p); err != nil {
+		return Event{}, fmt.Errorf("%w: %v", ErrPayload, err)
+	}
+	if p.HookEventName == "" {
+		return Event{}, fmt.Errorf("%w: no hook_event_name", ErrPayload)
+	}
+	ev := Event{Agent: a, Name: p.HookEventName, SessionID: p.SessionID, Cwd: p.Cwd}
+	switch p.HookEventName {
+	case "SessionStart":
+		ev.Kind, ev.Source = SessionStart, p.Source
+	case "UserPromptSubmit":
+		ev.Kind, ev.Prompt = PromptSubmit, p.Prompt
+	case "PreToolUse":
+		ev.Tool = p.ToolName
+		files, err := editedFiles(a, p.ToolName, p.ToolInput)
+		if err != nil {
+			return Event{}, err
+		}
+		if len(files) > 0 {
+			ev.Kind, ev.Files = FileEdit, files
+		}
+	}
+	return ev, nil
+}
+
+// editedFiles lists the files a tool call will write, or nil for a tool
+// that writes none.
+func editedFiles(a Agent, tool string, input json.RawMessage) ([]string, error) {
+	if a == Codex && tool == codexPatchTool {
+		return codexPatchFiles(input)
+	}
+	// Codex also reports Edit and Write as matcher aliases of apply_patch;
+	// accept Claude's shape from either agent.
+	if !claudeEditTools[tool] || len(input) == 0 {
+		return nil, nil
+	}
+	var in struct {
+		FilePath     string `json:"file_path"`
+		NotebookPath string `json:"notebook_path"`
+	}
+	if err := json.Unmarshal(input, &in); err != nil {
+		return nil, fmt.Errorf("%w: tool_input: %v", ErrPayload, err)
+	}
+	for _, p := range []string{in.FilePath, in.NotebookPath} {
+		if p != "" {
+			return []string{p}, nil
+		}
+	}
+	return nil, nil
+}
+
+type claudeOutput struct {
+	HookSpecificOutput claudeSpecific `json:"hookSpecificOutput"`
+}
+
+type claudeSpecific struct {
+	HookEventName     string `json:"hookEventName"`
+	AdditionalContext string `json:"additionalContext"`
+}
+
+func answerClaude(ev Event, text string) any {
+	if ev.Kind == Other || text == "" {
+		return nil
+	}
+	return claudeOutput{claudeSpecific{HookEventName: ev.Name, AdditionalContext: text}}
+}
+
+// claudeEntries are the hook groups autofix installs for Claude Code.
+func claudeEntries(command string) []eventEntry {
+	return []eventEntry{
+		{event: "SessionStart", group: claudeGroup("", command)},
+		{event: "UserPromptSubmit", group: claudeGroup("", command)},
+		{event: "PreToolUse", group: claudeGroup("Edit|Write|MultiEdit", command)},
+	}
+}
+
+// claudeGroup is one matcher group of a Claude Code or Codex settings
+// file. The timeout is in seconds: the hook answers in milliseconds, and a
+// stuck hook must not hold the person's prompt for long.
+func claudeGroup(matcher, command string) map[string]any {
+	g := map[string]any{"hooks": []any{map[string]any{"type": "command", "command": command, "timeout": 10}}}
+	if matcher != "" {
+		g["matcher"] = matcher
+	}
+	return g
+}
+
+// claudeGroupIsOurs reports whether a matcher group runs autofix's hook for
+// agent a (any binary path): groups are recognized by their command, so a
+// moved binary is replaced rather than duplicated.
+func claudeGroupIsOurs(a Agent, raw json.RawMessage, exe string) bool {
+	var g struct {
+		Hooks []struct {
+			Command string `json:"command"`
+		} `json:"hooks"`
+	}
+	if json.Unmarshal(raw, &g) != nil || len(g.Hooks) == 0 {
+		return false
+	}
+	for _, h := range g.Hooks {
+		if !isOurCommand(a, h.Command, exe) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,95 @@
+package hook
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Codex CLI's hook contract, as relied on here:
+//
+//   - Hooks live in ~/.codex/hooks.json (or <repo>/.codex/hooks.json) in
+//     Claude Code's shape, and Codex reads back the same answers,
+//     hookSpecificOutput.additionalContext included
+//     (developers.openai.com/codex/hooks; "Codex hooks use the same JSON wire
+//     format as Claude Code hooks", CorridorSecurity/hookshot
+//     docs/reference-codex.md).
+//   - File edits go through one tool, apply_patch. Since openai/codex PR
+//     #18391 ("emit hooks for apply_patch edits", fixing issue #16732) it
+//     fires PreToolUse with tool_name "apply_patch" and the raw patch body in
+//     tool_input.command; some adapters document tool_input.patch, so both
+//     are read, as is a bare string.
+//   - The patch names its files on "*** Add File: ", "*** Update File: ",
+//     "*** Delete File: " and "*** Move to: " lines.
+
+// codexPatchTool is Codex's edit tool and the PreToolUse matcher for it.
+const codexPatchTool = "apply_patch"
+
+// codexEntries are the hook groups autofix installs for Codex.
+func codexEntries(command string) []eventEntry {
+	return []eventEntry{
+		{event: "SessionStart", group: claudeGroup("", command)},
+		{event: "UserPromptSubmit", group: claudeGroup("", command)},
+		{event: "PreToolUse", group: claudeGroup(codexPatchTool, command)},
+	}
+}
+
+// codexPatchFiles lists the files an apply_patch call adds, updates or
+// moves to. Deleted files are left out: no rule applies to writing them.
+func codexPatchFiles(input json.RawMessage) ([]string, error) {
+	var patch string
+	if err := json.Unmarshal(input, &patch); err != nil {
+		var in struct {
+			Command json.RawMessage `json:"command"`
+			Patch   string          `json:"patch"`
+			Input   string          `json:"input"`
+		}
+		if err := json.Unmarshal(input, &in); err != nil {
+			return nil, fmt.Errorf("%w: apply_patch tool_input: %v", ErrPayload, err)
+		}
+		patch = firstNonEmpty(stringOrArgs(in.Command), in.Patch, in.Input)
+	}
+	return PatchFiles(patch), nil
+}
+
+// stringOrArgs reads a command given as a string, or as an argv array whose
+// last element is the patch (["apply_patch", "*** Begin Patch…"]).
+func stringOrArgs(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var args []string
+	if json.Unmarshal(raw, &args) == nil && len(args) > 0 {
+		return args[len(args)-1]
+	}
+	return ""
+}
+
+func firstNonEmpty(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+// PatchFiles lists, in order and without repeats, the files a Codex patch
+// adds, updates or moves to.
+func PatchFiles(patch string) []string {
+	var files []string
+	seen := map[string]bool{}
+	for _, line := range strings.Split(patch, "\n") {
+		line = strings.TrimRight(line, "\r")
+		for _, prefix := range []string{"*** Add File: ", "*** Update File: ", "*** Move to: "} {
+			if p, ok := strings.CutPrefix(line, prefix); ok {
+				if p = strings.TrimSpace(p); p != "" && !seen[p] {
+					seen[p] = true
+					files = append(files, p)
+				}
+			}
+		}
+	}
+	return files
+}

@@ -1,0 +1,184 @@
+// Package hook speaks the hook protocols of AI coding agents: it reads the
+// JSON an agent sends when an event fires, writes the JSON answer that adds
+// text to the agent's context, remembers which rules a session has already
+// received, and installs or removes autofix's entries in an agent's hook
+// settings.
+//
+// # Agents
+//
+//   - Claude Code ([ClaudeCode]): SessionStart, UserPromptSubmit and
+//     PreToolUse on Edit, Write and MultiEdit, answered with
+//     hookSpecificOutput.additionalContext. See claude.go.
+//   - Codex CLI ([Codex]): the same JSON as Claude Code; its edit tool is
+//     apply_patch, whose patch text names the files. See codex.go.
+//   - Cursor ([Cursor]): sessionStart, answered with additional_context.
+//     See cursor.go.
+//
+// # Limits
+//
+// Claude Code shows the model at most 10,000 characters of injected text;
+// [Fit] trims a context block to whole lines under that cap and says how
+// many rules were left out.
+//
+// The package reads no process state: the caller passes the streams, the
+// directories, the clock and the binary's path.
+package hook
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Agent names an agent integration, as typed on the command line.
+type Agent string
+
+// The agents autofix integrates with.
+const (
+	ClaudeCode Agent = "claude-code"
+	Codex      Agent = "codex"
+	Cursor     Agent = "cursor"
+)
+
+// Agents lists the supported agents in the order help text shows them.
+var Agents = []Agent{ClaudeCode, Codex, Cursor}
+
+// ParseAgent checks an agent name from the command line.
+func ParseAgent(s string) (Agent, error) {
+	for _, a := range Agents {
+		if string(a) == s {
+			return a, nil
+		}
+	}
+	return "", fmt.Errorf("unknown agent %q (want claude-code, codex or cursor)", s)
+}
+
+// Kind is what an event asks for, the same for every agent.
+type Kind int
+
+const (
+	// Other is an event autofix does not answer.
+	Other Kind = iota
+	// SessionStart: a session begins, resumes or was cleared; deliver the
+	// workspace's active constraints.
+	SessionStart
+	// PromptSubmit: the person sent a prompt; deliver the rules selected for it.
+	PromptSubmit
+	// FileEdit: the agent is about to write files; deliver the rules for
+	// those files that the session has not received yet.
+	FileEdit
+)
+
+// Event is one hook invocation, normalized across agents.
+type Event struct {
+	Agent Agent
+	// Name is the event name as the agent sent it; the answer echoes it.
+	Name string
+	Kind Kind
+	// SessionID identifies the agent's session (Cursor: the conversation).
+	SessionID string
+	// Cwd is the directory the agent runs in; empty when not sent.
+	Cwd string
+	// Prompt is the person's prompt (PromptSubmit).
+	Prompt string
+	// Source says why a session started: startup, resume, clear, compact.
+	Source string
+	// Tool is the tool about to run (FileEdit).
+	Tool string
+	// Files are the paths the tool will write, as the agent sent them
+	// (absolute, or relative to Cwd).
+	Files []string
+}
+
+// maxPayload bounds the hook JSON read from stdin: a prompt with a large
+// paste is fine, an endless stream is not.
+const maxPayload = 8 << 20
+
+// ErrPayload is wrapped by [Parse] errors about the agent's input.
+var ErrPayload = errors.New("unreadable hook payload")
+
+// Parse reads one hook payload of agent a from r.
+func Parse(a Agent, r io.Reader) (Event, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxPayload+1))
+	if err != nil {
+		return Event{}, fmt.Errorf("%w: %v", ErrPayload, err)
+	}
+	if len(data) > maxPayload {
+		return Event{}, fmt.Errorf("%w: more than %d bytes", ErrPayload, maxPayload)
+	}
+	switch a {
+	case ClaudeCode, Codex:
+		return parseClaude(a, data)
+	case Cursor:
+		return parseCursor(data)
+	}
+	return Event{}, fmt.Errorf("unknown agent %q", a)
+}
+
+// Answer is the JSON to print on stdout that adds text to the agent's
+// context for ev, followed by a newline. It returns nil when the agent
+// needs no output (nothing to add, or an event autofix does not answer).
+// text must already fit the cap; see [Fit].
+func Answer(ev Event, text string) ([]byte, error) {
+	var v any
+	switch ev.Agent {
+	case ClaudeCode, Codex:
+		v = answerClaude(ev, text)
+	case Cursor:
+		v = answerCursor(ev, text)
+	default:
+		return nil, fmt.Errorf("unknown agent %q", ev.Agent)
+	}
+	if v == nil {
+		return nil, nil
+	}
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return []byte(b.String()), nil
+}
+
+// Limit is the most characters of text an agent receives from one hook:
+// Claude Code cuts additionalContext beyond 10,000 characters down to a
+// preview (code.claude.com/docs/en/hooks, "Add context for Claude").
+const Limit = 10000
+
+// Fit returns text unchanged when it is shorter than max bytes (bytes, so
+// that the character count is under max too). Otherwise it keeps whole
+// lines from the start while they fit, drops the rest, and ends with one
+// line that counts the rule lines ("- " items) left out and says how to see
+// them. It never cuts a line in half.
+func Fit(text string, max int) string {
+	if len(text) < max {
+		return text
+	}
+	lines := strings.SplitAfter(text, "\n")
+	var b strings.Builder
+	omitted := 0
+	full := false
+	for _, l := range lines {
+		// Reserve room for the note: it is at most this long.
+		if !full && b.Len()+len(l)+len(fitNote(999999)) < max {
+			b.WriteString(l)
+			continue
+		}
+		full = true
+		if strings.HasPrefix(strings.TrimSpace(l), "- ") {
+			omitted++
+		}
+	}
+	out := b.String()
+	if out != "" && !strings.HasSuffix(out, "\n") {
+		out += "\n"
+	}
+	return out + fitNote(omitted)
+}
+
+func fitNote(n int) string {
+	return fmt.Sprintf("(%d more rules left out to stay under the agent's %d-character limit; run `autofix me context` to see them all.)\n", n, Limit)
+}

@@ -1,0 +1,155 @@
+package jsonfile
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestParseErrors(t *testing.T) {
+	for _, tc := range []struct {
+		data string
+		want string
+	}{
+		{"", "1:1: empty file: expected a JSON value"},
+		{"  \n ", "2:2: empty file: expected a JSON value"},
+		{`{"a": 1, "a": 2}`, `1:10: duplicate key "a" (first at line 1, col 2)`},
+		{"[1,\n 2,\n]", "2:3: trailing comma before ']'"},
+		{"[1 2]", "1:4: expected ',' or ']' after an array element, found '2' (missing comma?)"},
+		{`{"a" 1}`, `1:6: expected ':' after object key "a", found '1'`},
+		{`{a: 1}`, "1:2: object key a must be a double-quoted string"},
+		{"[\"\xff\"]", "1:3: invalid UTF-8 byte 0xff in a string (save the file as UTF-8)"},
+		{"[1]\xff", "1:4: unexpected invalid UTF-8 byte 0xff after the end of the JSON value (only one top-level value is allowed)"},
+		{"\ufeff\n  [1,,2]", "2:6: unexpected ',': expected a value"},
+		{"[tru]", `1:2: invalid literal "tru"`},
+		{"[NaN]", `1:2: invalid literal "NaN"`},
+		{"[-]", "1:3: invalid number: expected a digit, found ']'"},
+		{"[1.]", "1:4: invalid number: expected a digit after '.', found ']'"},
+		{"[1e]", "1:4: invalid number: expected a digit in the exponent, found ']'"},
+		{"[0x10]", `1:2: invalid number "0x10"`},
+		{"[+1]", "1:2: invalid number: a JSON number starts with a digit or '-'"},
+		{`["\u12"]`, `1:3: invalid escape: \u must be followed by 4 hex digits`},
+		{`["abc`, `1:2: unterminated string: no closing '"' before the end of the file`},
+		{"/* x */ []", "1:1: comments are not allowed in JSON"},
+		{"[\u00a0]", "1:2: unexpected character U+00A0: expected a value"},
+		{"[\ufeff]", "1:2: unexpected character U+FEFF: expected a value"},
+		{strings.Repeat("[", maxDepth+1), "1:513: nesting deeper than 512 levels"},
+		{`{"a": }`, `1:7: missing value for key "a"`},
+		{`{"a": 1`, "1:8: unexpected end of file: missing '}' to close the object opened at line 1, col 1"},
+	} {
+		_, err := Parse([]byte(tc.data))
+		var se *SyntaxError
+		if !errors.As(err, &se) || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("Parse(%q) = %v\nwant %s", tc.data, err, tc.want)
+		}
+	}
+}
+
+// TestParseAgreesWithEncodingJSON: what Parse accepts, encoding/json reads
+// to the same value, and the tree carries the same data.
+func TestParseAgreesWithEncodingJSON(t *testing.T) {
+	for _, data := range []string{
+		`null`, `true`, ` false `, `0`, `-0.5e+10`, `"a\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"`, `"\ud800"`,
+		`[]`, `{}`, `[1, [2, {"a": [], "b": {"c": null}}]]`, "\ufeff{\"k\": \"日本語\"}",
+	} {
+		v, err := Parse([]byte(data))
+		if err != nil {
+			t.Errorf("Parse(%q): %v", data, err)
+			continue
+		}
+		var want, got any
+		if err := json.Unmarshal([]byte(strings.TrimPrefix(data, "\ufeff")), &want); err != nil {
+			t.Fatal(err)
+		}
+		if err := Decode([]byte(data), &got); err != nil {
+			t.Errorf("Decode(%q): %v", data, err)
+		}
+		if !reflect.DeepEqual(got, want) || !reflect.DeepEqual(toAny(v), want) {
+			t.Errorf("%q: Decode %#v, tree %#v, want %#v", data, got, toAny(v), want)
+		}
+	}
+}
+
+func toAny(v *Value) any {
+	switch v.Kind {
+	case Bool:
+		return v.Str == "true"
+	case Number:
+		var f float64
+		json.Unmarshal([]byte(v.Str), &f)
+		return f
+	case String:
+		return v.Str
+	case Array:
+		out := []any{}
+		for _, e := range v.Elems {
+			out = append(out, toAny(e))
+		}
+		return out
+	case Object:
+		out := map[string]any{}
+		for _, m := range v.Members {
+			out[m.Key] = toAny(m.Value)
+		}
+		return out
+	}
+	return nil
+}
+
+func TestDecodeTypeError(t *testing.T) {
+	var v struct {
+		Items []struct {
+			N int `json:"n"`
+		} `json:"items"`
+	}
+	err := Decode([]byte("{\n  \"items\": [\n    {\"n\": \"x\"}\n  ]\n}"), &v)
+	var se *SyntaxError
+	if !errors.As(err, &se) || se.Line != 3 || se.Col != 11 || !strings.Contains(se.Msg, "string") {
+		t.Errorf("Decode = %#v", err)
+	}
+}
+
+func TestPositionIgnoresBOM(t *testing.T) {
+	data := []byte("\ufeffab\ncd")
+	for off, want := range map[int][2]int{0: {1, 1}, 3: {1, 1}, 4: {1, 2}, 6: {2, 1}, 8: {2, 3}} {
+		if l, c := Position(data, off); l != want[0] || c != want[1] {
+			t.Errorf("Position(%d) = %d:%d, want %d:%d", off, l, c, want[0], want[1])
+		}
+	}
+}
+
+// FuzzStrict compares Parse with encoding/json: Parse accepts exactly the
+// valid JSON without duplicate keys, and reports every error at a position
+// inside the input.
+func FuzzStrict(f *testing.F) {
+	for _, s := range []string{`{"a":[1,2,{"b":null}]}`, `{"a":1,"a":2}`, "[1,]", `"\ud83d\ude00"`, "\ufeff[]", `[1e5, -0.0, "x\u0000"]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, err := Parse(data)
+		if err != nil {
+			var se *SyntaxError
+			if !errors.As(err, &se) || se.Line < 1 || se.Col < 1 {
+				t.Fatalf("bad error %v", err)
+			}
+			// encoding/json accepts invalid UTF-8; Parse does not, on purpose.
+			if json.Valid(trimBOM(data)) && utf8.Valid(data) && !strings.Contains(se.Msg, "duplicate key") && !strings.Contains(se.Msg, "nesting") {
+				t.Fatalf("rejected valid JSON %q: %v", data, err)
+			}
+			return
+		}
+		if !json.Valid(trimBOM(data)) {
+			t.Fatalf("accepted invalid JSON %q", data)
+		}
+	})
+}
+
+func trimBOM(b []byte) []byte {
+	if len(b) >= 3 && string(b[:3]) == "\ufeff" {
+		return b[3:]
+	}
+	return b
+}

@@ -1,0 +1,193 @@
+package normalize
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestBuiltinHeldOut checks the built-in normalizer on sentences written
+// for this test, not taken from the evaluation set, to show the grammar
+// and lexicon generalize.
+func TestBuiltinHeldOut(t *testing.T) {
+	tests := []struct {
+		text, cat, want, lang string
+	}{
+		// English.
+		{"don't use yarn, we use bun", "TOOL", "Never use yarn — use bun", "en"},
+		{"Stop writing raw SQL in the handlers", "DATA", "Never write raw SQL in the handlers", "en"},
+		{"please stop mocking the database in integration tests", "DATA", "Never mock the database in integration tests", "en"},
+		{"we always squash merge pull requests", "PROCESS", "Always squash merge pull requests", "en"},
+		{"I prefer named exports over default exports", "CODE", "Always prefer named exports over default exports", "en"},
+		{"avoid the any type", "CODE", "Never use the any type", "en"},
+		{"use single quotes in TypeScript files", "STYLE", "Always use single quotes in TypeScript files", "en"},
+		{"React components go in src/components", "ARCH", "Always put React components in src/components", "en"},
+		{"form inputs must have a visible label", "UX", "Always make sure form inputs have a visible label", "en"},
+		{"cache keys should be prefixed with the tenant id", "DATA", "Always make sure cache keys are prefixed with the tenant id", "en"},
+		{"the build broke because you used require() in an ES module, use import", "CODE", "Never use require() in an ES module — use import", "en"},
+		{"never commit .env files", "PROCESS", "Never commit .env files", "en"},
+		{"Make sure to run golangci-lint before pushing", "TOOL", "Always run golangci-lint before pushing", "en"},
+		{"No console.log in production code", "CODE", "Never use console.log in production code", "en"},
+		{"I hate when you write comments that restate the code", "STYLE", "Never write comments that restate the code", "en"},
+		{"Tests must pass before merging", "PROCESS", "Always make sure tests pass before merging", "en"},
+		{"all dates are stored in UTC", "DATA", "Always make sure all dates are stored in UTC", "en"},
+		{"we use tabs, not spaces", "STYLE", "Always use tabs, not spaces", "en"},
+		{"you forgot to run the linter before committing", "TOOL", "Always run the linter before committing", "en"},
+		{"no, we use pnpm, never yarn", "TOOL", "Never use yarn — use pnpm", "en"},
+		{"never emojis in commit messages", "PROCESS", "Never use emojis in commit messages", "en"},
+		{"pnpm", "TOOL", "Always use pnpm", "en"},
+		{"avoid using default exports", "CODE", "Never use default exports", "en"},
+		{"You should always pin dependency versions", "TOOL", "Always pin dependency versions", "en"},
+		{"Il ne faut jamais committer sur main", "PROCESS", "Ne jamais committer sur main", "fr"},
+		{"Die Routen gehören in src/routes", "ARCH", "Immer die Routen in src/routes ablegen", "de"},
+		{"Nur pnpm", "TOOL", "Immer nur pnpm verwenden", "de"},
+		{"Solo pnpm", "TOOL", "Siempre usar solo pnpm", "es"},
+		{"never use moment because it is huge", "CODE", "Never use moment - because it is huge", "en"},
+		{"Usa siempre pnpm porque es más rápido", "TOOL", "Siempre usar pnpm - porque es más rápido", "es"},
+		// German.
+		{"Ich will keine default exports", "CODE", "Niemals default exports verwenden", "de"},
+		{"Hör auf, console.log zu committen", "CODE", "Niemals console.log committen", "de"},
+		{"Verwende nie var, nimm const oder let", "CODE", "Niemals var verwenden — stattdessen const oder let nehmen", "de"},
+		{"Bitte keine Emojis in Commit-Nachrichten", "PROCESS", "Niemals Emojis in Commit-Nachrichten verwenden", "de"},
+		{"Wir nutzen Vitest statt Jest", "TOOL", "Immer Vitest statt Jest nutzen", "de"},
+		{"Ich bevorzuge kleine Pull Requests", "PROCESS", "Immer kleine Pull Requests bevorzugen", "de"},
+		{"Spalten immer in snake_case benennen", "DATA", "Immer Spalten in snake_case benennen", "de"},
+		{"Schreib die Doku immer auf Englisch und in Markdown", "OTHER", "Immer die Doku auf Englisch und in Markdown schreiben", "de"},
+		// French.
+		{"Ne pousse jamais directement sur main", "PROCESS", "Ne jamais pousser directement sur main", "fr"},
+		{"Utilise pnpm au lieu de npm", "TOOL", "Toujours utiliser pnpm au lieu de npm", "fr"},
+		{"Nous utilisons Zod pour valider les formulaires", "CODE", "Toujours utiliser Zod pour valider les formulaires", "fr"},
+		{"Évite les classes, préfère les fonctions", "CODE", "Ne jamais utiliser les classes — préférer les fonctions", "fr"},
+		{"Les migrations vont dans db/migrations", "ARCH", "Toujours placer les migrations dans db/migrations", "fr"},
+		{"Pas de console.log en production", "CODE", "Ne jamais utiliser de console.log en production", "fr"},
+		{"Ne mets pas de logique métier dans les contrôleurs", "ARCH", "Ne jamais mettre de logique métier dans les contrôleurs", "fr"},
+		{"Arrête d'utiliser var", "CODE", "Ne jamais utiliser var", "fr"},
+		// Spanish.
+		{"No hagas commits directos a main", "PROCESS", "Nunca hacer commits directos a main", "es"},
+		{"Evita usar any", "CODE", "Nunca usar any", "es"},
+		{"No pongas lógica de negocio en los controladores", "ARCH", "Nunca poner lógica de negocio en los controladores", "es"},
+		{"Usamos Vitest para las pruebas unitarias", "TOOL", "Siempre usar Vitest para las pruebas unitarias", "es"},
+		{"Escribe siempre los mensajes de commit en inglés", "PROCESS", "Siempre escribir los mensajes de commit en inglés", "es"},
+		{"Deja de usar moment, usa date-fns", "CODE", "Nunca usar moment — usar date-fns", "es"},
+		{"Las tablas van en el esquema public", "DATA", "Siempre colocar las tablas en el esquema public", "es"},
+		// Japanese.
+		{"yarnではなくbunを使って", "TOOL", "常にyarnではなくbunを使うこと", "ja"},
+		{"mainブランチに直接プッシュしないでください", "PROCESS", "決してmainブランチに直接プッシュしないこと", "ja"},
+		{"ボタンには必ずaria-labelを付けてください", "UX", "常にボタンにはaria-labelを付けること", "ja"},
+		{"マイグレーションは必ずdrizzle-kitで生成して", "DATA", "常にマイグレーションはdrizzle-kitで生成すること", "ja"},
+		{"エラーは必ずラップして返して", "CODE", "常にエラーはラップして返すこと", "ja"},
+		{"コンソールログは禁止", "CODE", "決してコンソールログを使わないこと", "ja"},
+		{"小さいプルリクエストが好きです", "PROCESS", "常に小さいプルリクエストを優先すること", "ja"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			res, err := Normalize(context.Background(), tt.text, nil, Options{})
+			if err != nil {
+				t.Fatalf("Normalize: %v", err)
+			}
+			if res.Instruction != tt.want {
+				t.Errorf("instruction\n got %q\nwant %q", res.Instruction, tt.want)
+			}
+			if res.Category != tt.cat {
+				t.Errorf("category %s, want %s", res.Category, tt.cat)
+			}
+			if res.Language != tt.lang {
+				t.Errorf("language %s, want %s", res.Language, tt.lang)
+			}
+			if res.Normalizer != "builtin" || res.Why == "" || res.Supersedes == nil {
+				t.Errorf("result %+v: want normalizer builtin, a why, and a non-nil supersedes", res)
+			}
+			if err := CheckInstruction(res.Instruction); err != nil {
+				t.Errorf("CheckInstruction: %v", err)
+			}
+		})
+	}
+}
+
+func TestBuiltinVague(t *testing.T) {
+	for _, text := range []string{
+		"write clean code", "be better", "make it nicer", "Please write better code", "Do a good job",
+		"Mach es besser", "Sei ordentlich", "Fais du code propre", "Sois meilleur", "Haz un mejor código",
+		"Escribe código limpio", "きれいなコードを書いて", "もっと良くして", "be careful", "Sé más cuidadoso", "Sois plus rigoureux",
+		"never do that again", "123", "stop it",
+	} {
+		_, err := Normalize(context.Background(), text, nil, Options{})
+		var ve *VagueError
+		if !errors.Is(err, ErrVague) || !errors.As(err, &ve) || ve.Hint() == "" {
+			t.Errorf("Normalize(%q) = %v, want a VagueError with a hint", text, err)
+		}
+	}
+}
+
+func TestBuiltinEmpty(t *testing.T) {
+	for _, text := range []string{"", "   \n\t "} {
+		if _, err := Normalize(context.Background(), text, nil, Options{}); !errors.Is(err, ErrEmpty) {
+			t.Errorf("Normalize(%q) = %v, want ErrEmpty", text, err)
+		}
+	}
+	if _, err := Normalize(context.Background(), strings.Repeat("use pnpm ", 200), nil, Options{}); err == nil {
+		t.Error("a 1800-character text was accepted")
+	}
+}
+
+func TestBuiltinSupersedes(t *testing.T) {
+	existing := []Existing{
+		{ID: "1", Category: "CODE", Instruction: "Always use axios for HTTP requests"},
+		{ID: "2", Category: "TOOL", Instruction: "Always use pnpm"},
+		{ID: "p3", Category: "CODE", Instruction: "Never use fetch directly"},
+	}
+	res, err := Normalize(context.Background(), "use native fetch, not axios", existing, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(res.Supersedes, ",") != "1,p3" {
+		t.Errorf("supersedes %q, want [1 p3]", res.Supersedes)
+	}
+	if !strings.Contains(res.Why, "(supersedes rule 1, p3)") {
+		t.Errorf("why %q does not name what it supersedes", res.Why)
+	}
+}
+
+func TestDeterministic(t *testing.T) {
+	a, _ := Normalize(context.Background(), "No, don't use npm here, we always use pnpm", nil, Options{})
+	for range 3 {
+		b, _ := Normalize(context.Background(), "No, don't use npm here, we always use pnpm", nil, Options{})
+		if a.Instruction != b.Instruction || a.Category != b.Category || a.Why != b.Why {
+			t.Fatalf("two runs differ: %+v vs %+v", a, b)
+		}
+	}
+}
+
+var benchSentences = []string{
+	"No, don't use npm here, we always use pnpm",
+	"Stop adding emojis to commit messages",
+	"helper functions should be camelCase",
+	"that broke because you assumed lodash is installed - it isn't, use native array methods",
+	"npmやyarnではなく常にpnpmを使ってください",
+	"Nein, benutze kein Axios, nimm das native fetch",
+	"N'utilise jamais d'émojis dans la documentation",
+	"No uses nunca any en TypeScript",
+}
+
+// BenchmarkBuiltin measures one sentence through the built-in normalizer
+// (target: < 50 µs per sentence).
+func BenchmarkBuiltin(b *testing.B) {
+	existing := []Existing{{ID: "1", Category: "TOOL", Instruction: "Always use npm"}, {ID: "2", Category: "CODE", Instruction: "Always use axios"}}
+	ctx := context.Background()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := Normalize(ctx, benchSentences[i%len(benchSentences)], existing, Options{}); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+func BenchmarkConflicts(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		Conflicts("Always use pnpm instead of npm or yarn", "Never use pnpm in CI")
+	}
+}

@@ -1,0 +1,136 @@
+package normalize
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Sentinel errors; every error Normalize and Probe return matches one of
+// them with [errors.Is], and the typed errors below carry a Hint method
+// that says what the user can do next.
+var (
+	// ErrEmpty: there is no text to normalize.
+	ErrEmpty = errors.New("empty text")
+	// ErrVague: the text names no concrete behaviour.
+	ErrVague = errors.New("too vague to become a rule")
+	// ErrModelUnavailable: the Ollama server does not answer.
+	ErrModelUnavailable = errors.New("model server unavailable")
+	// ErrModelNotFound: the server answers but does not have the model.
+	ErrModelNotFound = errors.New("model not found")
+	// ErrInvalidOutput: the model answered twice with something that is
+	// not a valid rule.
+	ErrInvalidOutput = errors.New("invalid model output")
+	// ErrNotImperative: an instruction is not in strict imperative form
+	// (see [CheckInstruction]).
+	ErrNotImperative = errors.New("not a strict imperative")
+)
+
+// VagueError refuses text that names no concrete behaviour.
+type VagueError struct {
+	Text string
+}
+
+func (e *VagueError) Error() string {
+	return fmt.Sprintf("%q is too vague to become a rule: it names no concrete behaviour", e.Text)
+}
+
+// Is makes a VagueError match [ErrVague].
+func (e *VagueError) Is(target error) bool { return target == ErrVague }
+
+// Hint says how to make the text concrete.
+func (e *VagueError) Hint() string {
+	return `name the concrete behaviour to always or never do, e.g. "always use pnpm instead of npm"`
+}
+
+// UnavailableError says the Ollama server could not be reached or did not
+// answer in time.
+type UnavailableError struct {
+	Host    string
+	Timeout time.Duration // set when the deadline passed
+	Err     error
+}
+
+func (e *UnavailableError) Error() string {
+	host := e.Host
+	if host == "" {
+		host = "the Ollama server"
+	} else {
+		host = "Ollama at " + host
+	}
+	if e.Timeout > 0 {
+		return fmt.Sprintf("%s did not answer within %s", host, e.Timeout)
+	}
+	return fmt.Sprintf("cannot reach %s: %v", host, e.Err)
+}
+
+func (e *UnavailableError) Unwrap() error { return e.Err }
+
+// Is makes an UnavailableError match [ErrModelUnavailable].
+func (e *UnavailableError) Is(target error) bool { return target == ErrModelUnavailable }
+
+// Hint says how to get a model server, or do without.
+func (e *UnavailableError) Hint() string {
+	if e.Timeout > 0 {
+		return "raise model_timeout (AUTOFIX_MODEL_TIMEOUT), or use --model off for the built-in normalizer"
+	}
+	return "start Ollama (ollama serve) or set OLLAMA_HOST, or use --model off for the built-in normalizer"
+}
+
+// ModelNotFoundError says the server does not have the model.
+type ModelNotFoundError struct {
+	Model string
+}
+
+func (e *ModelNotFoundError) Error() string {
+	return fmt.Sprintf("model %s is not installed on the Ollama server", e.Model)
+}
+
+// Is makes a ModelNotFoundError match [ErrModelNotFound].
+func (e *ModelNotFoundError) Is(target error) bool { return target == ErrModelNotFound }
+
+// Hint is the exact command that installs the model.
+func (e *ModelNotFoundError) Hint() string {
+	return fmt.Sprintf("run: ollama pull %s (or use --model off for the built-in normalizer)", e.Model)
+}
+
+// InvalidOutputError says the model failed twice to produce a valid rule.
+type InvalidOutputError struct {
+	Model string
+	Err   error // the last validation failure
+}
+
+func (e *InvalidOutputError) Error() string {
+	return fmt.Sprintf("model %s gave no valid rule after a retry: %v", e.Model, e.Err)
+}
+
+func (e *InvalidOutputError) Unwrap() error { return e.Err }
+
+// Is makes an InvalidOutputError match [ErrInvalidOutput].
+func (e *InvalidOutputError) Is(target error) bool { return target == ErrInvalidOutput }
+
+// Hint suggests another way to get the rule.
+func (e *InvalidOutputError) Hint() string {
+	return "rephrase the text as \"always …\" or \"never …\", choose another model with --model, or use --model off"
+}
+
+// InstructionError explains why an instruction is not a valid rule.
+type InstructionError struct {
+	Instruction string
+	Reason      string
+	vague       bool
+}
+
+func (e *InstructionError) Error() string {
+	return fmt.Sprintf("instruction %q %s", e.Instruction, e.Reason)
+}
+
+// Is matches [ErrNotImperative], or [ErrVague] for vague instructions.
+func (e *InstructionError) Is(target error) bool {
+	return target == ErrNotImperative || (e.vague && target == ErrVague)
+}
+
+// Hint shows the expected form.
+func (e *InstructionError) Hint() string {
+	return `write it as "Always …" or "Never …" (or the same in the rule's language), optionally followed by "- because …"`
+}

@@ -1,0 +1,135 @@
+package normalize
+
+import (
+	"strings"
+	"unicode"
+)
+
+// ruleJapanese writes the rule for Japanese text: "常に…こと" or
+// "決して…ないこと", converting the polite request forms (〜てください,
+// 〜ないでください) to the plain form a rule uses.
+func ruleJapanese(t string) string {
+	var cs []clause
+	for _, s := range splitJapanese(t) {
+		c := analyzeJapanese(s)
+		if c.body == "" {
+			continue
+		}
+		cs = append(cs, c)
+	}
+	if len(cs) == 0 {
+		return ""
+	}
+	lead := 0
+	for i, c := range cs {
+		if c.explicit {
+			lead = i
+			break
+		}
+	}
+	var b strings.Builder
+	if cs[lead].pol == polNever {
+		b.WriteString("決して")
+	} else {
+		b.WriteString("常に")
+	}
+	b.WriteString(cs[lead].body)
+	b.WriteString("こと")
+	for i, c := range cs {
+		if i == lead {
+			continue
+		}
+		b.WriteString("。")
+		if c.explicit && c.pol == polNever {
+			b.WriteString("決して")
+		}
+		b.WriteString(c.body)
+		b.WriteString("こと")
+	}
+	return b.String()
+}
+
+func splitJapanese(t string) []string {
+	return strings.FieldsFunc(t, func(r rune) bool {
+		return r == '。' || r == '！' || r == '!' || r == '？' || r == '?' || r == '\n' || r == '．'
+	})
+}
+
+func analyzeJapanese(s string) clause {
+	s = strings.TrimSpace(s)
+	for _, p := range []string{"いいえ、", "いや、", "違う、", "ちがう、", "そうじゃなくて、", "ダメ、", "だめ、", "それと、", "また、"} {
+		s = strings.TrimPrefix(s, p)
+	}
+	c := clause{}
+	for _, m := range []string{"常に", "必ず", "いつも", "絶対に"} {
+		if strings.Contains(s, m) {
+			s = strings.Replace(s, m, "", 1)
+			c.pol, c.explicit = polAlways, true
+		}
+	}
+	for _, suf := range []string{"です", "ね", "よ", "ください", "下さい", "くれ", "ほしい", "欲しい", "もらえますか", "お願いします"} {
+		s = strings.TrimSuffix(s, suf)
+	}
+	switch {
+	case hasAnySuffix(s, "ないで", "ないこと", "ないように", "ません", "するな", "禁止", "厳禁", "はやめて", "をやめて", "やめて", "しない"):
+		c.pol, c.explicit = polNever, true
+		for _, r := range []struct{ from, to string }{
+			{"ないで", "ない"}, {"ないこと", "ない"}, {"ないように", "ない"}, {"しません", "しない"}, {"ません", "ない"},
+			{"するな", "しない"}, {"は禁止", "を使わない"}, {"禁止", "を使わない"}, {"厳禁", "を使わない"},
+			{"はやめて", "をしない"}, {"をやめて", "をしない"}, {"やめて", "をしない"},
+		} {
+			if strings.HasSuffix(s, r.from) {
+				s = strings.TrimSuffix(s, r.from) + r.to
+				break
+			}
+		}
+	case hasAnySuffix(s, "が好み", "が好き", "を好む", "がいい", "の方がいい", "のほうがいい", "が良い", "を優先して", "を優先"):
+		c.pol, c.explicit = polAlways, true
+		for _, suf := range []string{"の方がいい", "のほうがいい", "が好み", "が好き", "を好む", "がいい", "が良い", "を優先して", "を優先"} {
+			if strings.HasSuffix(s, suf) {
+				s = strings.TrimSuffix(s, suf) + "を優先する"
+				break
+			}
+		}
+	default:
+		if c.pol == polNone {
+			c.pol = polAlways
+		}
+		s = plainJapanese(s)
+	}
+	c.body = s
+	return c
+}
+
+func hasAnySuffix(s string, sufs ...string) bool {
+	for _, x := range sufs {
+		if strings.HasSuffix(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// plainJapanese turns a te-form or masu-form ending into the dictionary
+// form: 使って → 使う, 命名して → 命名する, 含めて → 含める, 書いて → 書く.
+func plainJapanese(s string) string {
+	if strings.HasSuffix(s, "して") {
+		// 返して → 返す (a godan verb), but 命名して → 命名する and
+		// ラップして → ラップする (a noun + する).
+		rs := []rune(strings.TrimSuffix(s, "して"))
+		n := len(rs)
+		if n >= 1 && unicode.Is(unicode.Han, rs[n-1]) && (n == 1 || !unicode.In(rs[n-2], unicode.Han, unicode.Katakana)) {
+			return string(rs) + "す"
+		}
+		return string(rs) + "する"
+	}
+	for _, r := range []struct{ from, to string }{
+		{"します", "する"}, {"して", "する"}, {"って", "う"}, {"んで", "む"}, {"いて", "く"}, {"いで", "ぐ"},
+		{"います", "う"}, {"ます", "る"}, {"て", "る"},
+	} {
+		if strings.HasSuffix(s, r.from) {
+			return strings.TrimSuffix(s, r.from) + r.to
+		}
+	}
+	return s
+}

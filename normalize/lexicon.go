@@ -1,0 +1,234 @@
+package normalize
+
+import "strings"
+
+// Categories lists the valid categories in SPEC order.
+var Categories = []string{"STYLE", "CODE", "ARCH", "TOOL", "PROCESS", "DATA", "UX", "OTHER"}
+
+// lexicon maps a lower-case word stem (or a two-word phrase) to the category
+// it signals and how strongly. Words are matched after stripping common
+// plural and inflection endings (see [stems]), so "migrations",
+// "Migrationen" and "migración" all find "migration"/"migracion"-like stems
+// listed below. The lists follow the SPEC's category descriptions:
+// STYLE formatting, naming, import order, comments; CODE language patterns,
+// library choice, types, error handling; ARCH directories, module
+// boundaries, layers; TOOL CLI commands, build tools, package managers, test
+// frameworks; PROCESS git workflow, commit messages, PR requirements, test
+// gates; DATA schemas, migrations, caching, state shapes; UX UI behaviour,
+// copy, accessibility; OTHER documentation and the rest.
+var lexicon = map[string]lexEntry{}
+
+type lexEntry struct {
+	cat    int // index into Categories
+	weight int
+}
+
+const (
+	catSTYLE = iota
+	catCODE
+	catARCH
+	catTOOL
+	catPROCESS
+	catDATA
+	catUX
+	catOTHER
+)
+
+func init() {
+	add := func(cat, w int, words string) {
+		for _, x := range strings.Split(words, ",") {
+			x = strings.TrimSpace(x)
+			if x == "" {
+				continue
+			}
+			if e, ok := lexicon[x]; ok && e.weight >= w {
+				continue
+			}
+			lexicon[x] = lexEntry{cat, w}
+		}
+	}
+	// STYLE: formatting, naming, import order, comments.
+	add(catSTYLE, 3, `camelcase,snake_case,pascalcase,kebab-case,screaming_snake_case,camel case,snake case,pascal case,kebab case,indentation,indent,
+		prettier,gofmt,black,import order,naming,naming convention,trailing comma,semicolon,quote,single quote,double quote,whitespace,
+		tab,line length,docstring,jsdoc,godoc,comment,formatting,lowercase,uppercase,
+		nommage,indentation,commentaire,guillemet,point-virgule,
+		benennung,einrückung,kommentar,anführungszeichen,semikolon,formatierung,
+		nomenclatura,sangría,comentario,comilla,punto y coma,formato,mayúscula,minúscula,nombre de variable`)
+	add(catSTYLE, 2, `import,name,format,style,variable name,function name,alias,prefix,suffix,sort,alphabetical,
+		nom,style,name,stil,estilo`)
+	add(catSTYLE, 1, `nomme,nommer,benenne,benennen,nenne,nennen,nombrar,nombra`)
+	add(catSTYLE, 1, `variable,helper,stdlib,third party,third-party,local,casing,case,
+		variablen,variables,helfer,ayudante`)
+	// CODE: language patterns, library choice, types, error handling.
+	add(catCODE, 3, `any,unknown,type guard,generic,interface,enum,class component,hook,hooks,promise,async,await,callback,
+		exception,try,catch,panic,null,undefined,optional chaining,lodash,underscore,ramda,axios,fetch,node-fetch,zod,yup,joi,valibot,
+		refactor,refactoring,rewrite,pure function,side effect,mutation,immutable,closure,recursion,inheritance,composition,
+		default export,named export,require,esm,commonjs,es module,var,const,moment,date-fns,dayjs,luxon,
+		typescript,javascript,react,vue,svelte,angular,regex,goroutine,mutex,nil,
+		array method,native,polyfill,dependency injection,singleton,getter,setter,assertion,
+		fonction pure,fonctions pures,classe,exception,typage,réécriture,refactorisation,
+		refactorisierung,klasse,ausnahme,fehlerbehandlung,typisierung,schnittstelle,
+		función pura,clase,excepción,tipado,refactorización,refactorizar`)
+	add(catCODE, 2, `type,types,function,method,class,library,lib,error handling,error,validation,validate,validating,parse,
+		pattern,struct,object,array,loop,map,filter,reduce,string,number,boolean,return,throw,
+		bibliothèque,fonction,méthode,erreur,funktion,methode,bibliothek,fehler,función,método,librería,biblioteca,error`)
+	add(catCODE, 2, `express,fastify,next.js,nestjs,django,flask,rails,spring,jquery,rxjs,graphql,rest,grpc,http`)
+	add(catCODE, 2, `console.log,logging,logger,print statement,early return,nested if,inheritance,composition`)
+	add(catCODE, 1, `let,code,codebase,incremental,big-bang,request body,body,module,package,request,response`)
+	// ARCH: directories, module boundaries, layers.
+	add(catARCH, 3, `directory,folder,folders,directories,layer,layers,module boundary,boundary,monorepo,subfolder,
+		next to,colocate,co-locate,route handler,routes folder,domain layer,service layer,controller,repository pattern,
+		architecture,structure,file structure,src,business logic,controllers,lógica de negocio,logique métier,
+		geschäftslogik,controlador,controladores,contrôleur,contrôleurs,
+		dossier,répertoire,couche,arborescence,
+		verzeichnis,ordner,schicht,architektur,quellcode,daneben,neben,
+		carpeta,directorio,capa,arquitectura,estructura`)
+	add(catARCH, 2, `route,routes,handler,handlers,component folder,file,files,source,place,put,belong,under,
+		fichier,placer,range,ranger,routen,datei,dateien,testdateien,ablegen,legen,
+		archivo,archivos,componente,componentes,colocar,ruta,rutas,va,van,vont,gehören`)
+	// TOOL: CLI commands, build tools, package managers, test frameworks.
+	add(catTOOL, 3, `npm,pnpm,yarn,bun,npx,pip,pipx,poetry,uv,conda,cargo,go mod,maven,gradle,make,makefile,cmake,bazel,
+		vitest,jest,mocha,jasmine,pytest,unittest,testify,cypress,playwright,
+		webpack,vite,rollup,esbuild,parcel,turbopack,tsc,babel,eslint,biome,ruff,mypy,golangci-lint,
+		docker,docker compose,kubectl,terraform,package manager,cli,command line,build tool,test framework,test runner,
+		outil,commande,werkzeug,befehl,paketmanager,herramienta,comando,gestor de paquetes`)
+	add(catTOOL, 2, `dependency,dependencies,lockfile,lock file,package.json,go.mod,requirements.txt,prueba,pruebas,linter,script,install,build,lint,linter,bundler,compile,tool,test,tests,
+		lancer,lance,exécuter,installer,ausführen,installieren,ejecutar,ejecuta,instalar`)
+	// PROCESS: git workflow, commit messages, PR requirements, test gates.
+	add(catPROCESS, 3, `commit,commits,commit message,conventional commit,conventional commits,pull request,pr,merge request,
+		force-push,force push,push,rebase,squash,branch,main,master,git,changelog,review,code review,approval,ci,pipeline,
+		release,tag,version bump,gitmoji,sign-off,signoff,
+		commit-nachricht,commit-nachrichten,zweig,überprüfung,
+		mensaje de commit,rama,revisión`)
+	add(catPROCESS, 3, `before merging,tests pass,must pass,green ci,test gate`)
+	add(catPROCESS, 2, `pass,merging,workflow,deploy,deployment,ticket,issue,jira,message,messages,nachricht,nachrichten,mensaje,mensajes`)
+	// DATA: schemas, migrations, caching, state shapes.
+	add(catDATA, 5, `migration,migrations,schema,table,tables,column,columns,foreign key,primary key,
+		clé étrangère,clés étrangères,colonne,tabelle,spalte,fremdschlüssel,tabla,columna,columnas,clave foránea,テーブル`)
+	add(catDATA, 3, `index,indexes,
+		created_at,updated_at,deleted_at,database,db,sql,postgres,postgresql,mysql,sqlite,redis,mongodb,orm,prisma,drizzle,
+		drizzle-kit,typeorm,sequelize,knex,cache,caching,ttl,state shape,store,redux,zustand,query,seed,fixture,
+		clé étrangère,clés étrangères,colonne,base de données,
+		tabelle,spalte,datenbank,fremdschlüssel,
+		tabla,columna,columnas,base de datos,clave foránea,índice`)
+	add(catDATA, 3, `utc,timezone,timestamp,timestamps,iso 8601,persist,persistence`)
+	add(catDATA, 2, `stored,date,dates,record,row,field,state,json,payload,key,data,donnée,données,daten,datos`)
+	// UX: UI behaviour, copy, accessibility.
+	add(catUX, 3, `aria-label,aria,accessibility,a11y,screen reader,alt text,keyboard,focus,contrast,button,buttons,icon,
+		tooltip,modal,dialog,toast,ui,user,users,user-facing,wording,plain language,translation,i18n,localization,
+		loading state,spinner,placeholder,label,error message,error messages,stack trace,stack traces,
+		bouton,utilisateur,accessibilité,libellé,icon-button,icon-buttons,knopf,schaltfläche,benutzer,barrierefreiheit,
+		botón,botones,icono,usuario,accesibilidad,etiqueta`)
+	add(catUX, 2, `copy,screen,page,form,input,click,display,show,shown,animation,color,colour,theme,dark mode,layout,
+		écran,page,bildschirm,pantalla,página`)
+	// OTHER: documentation and everything else.
+	add(catOTHER, 3, `documentation,docs,doc,readme,markdown,document,wiki,diagram,
+		documenter,dokumentation,dokumentieren,documentación,documentar`)
+}
+
+// japaneseLexicon lists substrings that signal a category in Japanese
+// text (no word boundaries to rely on).
+var japaneseLexicon = []struct {
+	s      string
+	cat    int
+	weight int
+}{
+	{"キャメルケース", catSTYLE, 3}, {"スネークケース", catSTYLE, 3}, {"パスカルケース", catSTYLE, 3}, {"命名", catSTYLE, 3},
+	{"インデント", catSTYLE, 3}, {"コメント", catSTYLE, 3}, {"フォーマット", catSTYLE, 2}, {"インポート", catSTYLE, 2}, {"名前", catSTYLE, 2},
+	{"型", catCODE, 3}, {"関数", catCODE, 2}, {"クラス", catCODE, 2}, {"リファクタ", catCODE, 3}, {"例外", catCODE, 3},
+	{"エラー処理", catCODE, 3}, {"ライブラリ", catCODE, 2}, {"非同期", catCODE, 3}, {"書き直", catCODE, 2},
+	{"ディレクトリ", catARCH, 3}, {"フォルダ", catARCH, 3}, {"レイヤー", catARCH, 3}, {"層", catARCH, 2}, {"配置", catARCH, 2}, {"置", catARCH, 1},
+	{"エクスポート", catCODE, 2}, {"エラー", catCODE, 2}, {"ログ", catCODE, 2}, {"テスト", catTOOL, 2},
+	{"コマンド", catTOOL, 2}, {"ビルド", catTOOL, 2}, {"パッケージマネージャ", catTOOL, 3}, {"テストフレームワーク", catTOOL, 3}, {"実行", catTOOL, 2},
+	{"コミット", catPROCESS, 3}, {"プルリクエスト", catPROCESS, 3}, {"ブランチ", catPROCESS, 3}, {"レビュー", catPROCESS, 3}, {"マージ", catPROCESS, 3},
+	{"テーブル", catDATA, 3}, {"カラム", catDATA, 3}, {"列", catDATA, 2}, {"マイグレーション", catDATA, 3}, {"スキーマ", catDATA, 3},
+	{"データベース", catDATA, 3}, {"キャッシュ", catDATA, 3}, {"インデックス", catDATA, 3},
+	{"ボタン", catUX, 3}, {"アクセシビリティ", catUX, 3}, {"ユーザー", catUX, 3}, {"画面", catUX, 3}, {"表示", catUX, 2}, {"文言", catUX, 3},
+	{"ドキュメント", catOTHER, 3}, {"文書", catOTHER, 3}, {"説明書", catOTHER, 3},
+}
+
+// classify picks the category of text from the lexicon; OTHER when
+// nothing matches. Ties go to the category listed first in SPEC order.
+func classify(text string, lang string) string {
+	return classifyWords(text, lang, splitWords(strings.ToLower(text)))
+}
+
+// classifyWords is classify with the lower-cased words of text.
+func classifyWords(text, lang string, words []string) string {
+	var score [8]int
+	if lang == "ja" {
+		for _, e := range japaneseLexicon {
+			if strings.Contains(text, e.s) {
+				score[e.cat] += e.weight
+			}
+		}
+	}
+	prev := ""
+	for _, w := range words {
+		if w == "" {
+			continue
+		}
+		if strings.Contains(w, "/") && !strings.Contains(w, "://") && len(w) > 2 {
+			score[catARCH] += 4 // a path
+		}
+		if e, ok := lookupStem(w); ok {
+			score[e.cat] += e.weight
+		} else if strings.Contains(w, "-") {
+			for _, part := range strings.Split(w, "-") {
+				if e, ok := lookupStem(part); ok {
+					score[e.cat] += e.weight
+				}
+			}
+		}
+		if prev != "" {
+			if e, ok := lexicon[prev+" "+w]; ok {
+				score[e.cat] += e.weight
+			} else if e, ok := lexicon[prev+" "+trimPlural(w)]; ok {
+				score[e.cat] += e.weight
+			}
+		}
+		prev = w
+	}
+	best, bestScore := catOTHER, 0
+	for c, s := range score {
+		if s > bestScore {
+			best, bestScore = c, s
+		}
+	}
+	return Categories[best]
+}
+
+// lookupStem finds w in the lexicon as is or without a plural or
+// inflection ending (-s, -es, -en, -n, -e).
+func lookupStem(w string) (lexEntry, bool) {
+	if e, ok := lexicon[w]; ok {
+		return e, true
+	}
+	for _, suf := range []string{"s", "es", "en", "n", "e"} {
+		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
+			if e, ok := lexicon[w[:len(w)-len(suf)]]; ok {
+				return e, true
+			}
+		}
+	}
+	return lexEntry{}, false
+}
+
+// trimPlural strips one plural ending: -s (English, French, Spanish), -es,
+// -en and -n (German).
+func trimPlural(w string) string {
+	switch {
+	case len(w) > 4 && strings.HasSuffix(w, "es"):
+		if _, ok := lexicon[w[:len(w)-1]]; ok {
+			return w[:len(w)-1]
+		}
+		return w[:len(w)-2]
+	case len(w) > 3 && strings.HasSuffix(w, "s"):
+		return w[:len(w)-1]
+	case len(w) > 4 && strings.HasSuffix(w, "en"):
+		return w[:len(w)-2]
+	case len(w) > 4 && strings.HasSuffix(w, "n"):
+		return w[:len(w)-1]
+	}
+	return w
+}

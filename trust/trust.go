@@ -1,0 +1,269 @@
+// Package trust decides whether a workspace's project rules may reach an
+// agent. A cloned repository's autofix.json is third-party text; like
+// direnv with .envrc, autofix delivers it only after the person trusted
+// that exact file, with that exact content.
+//
+// # Records
+//
+// A trust record is keyed by the ruleset's real (symlink-resolved) path and
+// holds the SHA-256 of its content when it was trusted. Any change to the
+// file (a pull, a hand edit) makes [Store.Check] answer [Changed] until the
+// person trusts it again — except changes autofix wrote itself on the
+// person's behalf, which [Store.Carry] records.
+//
+// Records live in one JSON file in the personal config directory, written
+// through [jsonfile.Update] (locked, atomic, mode 0600).
+package trust
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/autofix/autofix/jsonfile"
+)
+
+// FileName is the trust file inside the config directory.
+const FileName = "trust.json"
+
+// State is the answer of [Store.Check].
+type State int
+
+const (
+	// Untrusted: the person never trusted this ruleset (or revoked it).
+	Untrusted State = iota
+	// Trusted: the ruleset is trusted with its current content.
+	Trusted
+	// Changed: the ruleset was trusted, but its content changed since.
+	Changed
+)
+
+func (s State) String() string {
+	switch s {
+	case Trusted:
+		return "trusted"
+	case Changed:
+		return "changed since trusted"
+	}
+	return "not trusted"
+}
+
+// Entry is one trusted ruleset.
+type Entry struct {
+	// Path is the ruleset's absolute, symlink-resolved path.
+	Path string `json:"path"`
+	// SHA256 is the hex SHA-256 of the trusted content.
+	SHA256 string `json:"sha256"`
+	// TrustedAt is when the person trusted it.
+	TrustedAt time.Time `json:"trusted_at"`
+	// UpdatedAt is when autofix last carried trust over its own write;
+	// zero when it never did.
+	UpdatedAt time.Time `json:"updated_at,omitzero"`
+}
+
+type file struct {
+	Version int     `json:"version"`
+	Entries []Entry `json:"entries"`
+}
+
+// Store reads and writes the trust records of one person.
+type Store struct {
+	// Dir is the personal config directory that holds [FileName].
+	Dir string
+	// LockDir holds the sidecar lock files of [jsonfile.Update].
+	LockDir string
+}
+
+// Sum is the hex SHA-256 of content, as stored in an [Entry].
+func Sum(content []byte) string {
+	s := sha256.Sum256(content)
+	return hex.EncodeToString(s[:])
+}
+
+// maxFile bounds the trust file: thousands of records fit in a few hundred
+// kilobytes.
+const maxFile = 4 << 20
+
+// List returns the trust records, sorted by path.
+func (s Store) List() ([]Entry, error) {
+	f, err := s.read()
+	if err != nil {
+		return nil, err
+	}
+	return f.Entries, nil
+}
+
+func (s Store) read() (file, error) {
+	root, err := os.OpenRoot(s.Dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return file{}, nil
+	} else if err != nil {
+		return file{}, fmt.Errorf("open %s: %w", s.Dir, err)
+	}
+	defer root.Close()
+	data, err := jsonfile.Read(root, FileName, maxFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return file{}, nil
+	} else if err != nil {
+		return file{}, fmt.Errorf("read trust records: %w", err)
+	}
+	return decode(filepath.Join(s.Dir, FileName), data)
+}
+
+func decode(path string, data []byte) (file, error) {
+	var f file
+	if len(data) == 0 {
+		return f, nil
+	}
+	if err := jsonfile.Decode(data, &f); err != nil {
+		return file{}, &Error{fmt.Errorf("%s:%w", path, err), "fix or delete the file, then run 'autofix trust' again in each workspace you trust"}
+	}
+	return f, nil
+}
+
+// Error is a problem with the trust file, with a next step.
+type Error struct {
+	err  error
+	hint string
+}
+
+func (e *Error) Error() string { return e.err.Error() }
+func (e *Error) Unwrap() error { return e.err }
+
+// Hint says what the person can do.
+func (e *Error) Hint() string { return e.hint }
+
+// Check reports whether the ruleset at realPath with this content is
+// trusted.
+func (s Store) Check(realPath string, content []byte) (State, error) {
+	f, err := s.read()
+	if err != nil {
+		return Untrusted, err
+	}
+	i := f.find(realPath)
+	switch {
+	case i < 0:
+		return Untrusted, nil
+	case f.Entries[i].SHA256 == Sum(content):
+		return Trusted, nil
+	}
+	return Changed, nil
+}
+
+func (f *file) find(path string) int {
+	return slices.IndexFunc(f.Entries, func(e Entry) bool { return e.Path == path })
+}
+
+// Trust records that the person trusts the ruleset at realPath with this
+// content, replacing any earlier record for that path.
+func (s Store) Trust(ctx context.Context, realPath string, content []byte, now time.Time) (Entry, error) {
+	e := Entry{Path: realPath, SHA256: Sum(content), TrustedAt: now.UTC()}
+	err := s.update(ctx, func(f *file) bool {
+		if i := f.find(realPath); i >= 0 {
+			f.Entries[i] = e
+		} else {
+			f.Entries = append(f.Entries, e)
+		}
+		return true
+	})
+	return e, err
+}
+
+// Untrust removes the record for realPath and reports whether there was
+// one.
+func (s Store) Untrust(ctx context.Context, realPath string) (bool, error) {
+	found := false
+	err := s.update(ctx, func(f *file) bool {
+		if i := f.find(realPath); i >= 0 {
+			f.Entries = slices.Delete(f.Entries, i, i+1)
+			found = true
+		}
+		return found
+	})
+	return found, err
+}
+
+// Carry keeps a ruleset trusted across a write autofix made itself (a rule
+// the person added with `autofix learn`). replaced must be the exact bytes
+// the write replaced, read under the same lock as the write, or nil when
+// the write created the file; written is the new content.
+//
+// When replaced was trusted, the record moves to written's hash. When the
+// write created the file, every rule in it is the person's own, so it
+// becomes trusted. Otherwise (the file was untrusted or had changed before
+// the write) nothing changes: a write by autofix never launders content
+// the person did not trust. It reports whether written is now trusted.
+func (s Store) Carry(ctx context.Context, realPath string, replaced, written []byte, now time.Time) (bool, error) {
+	trusted := false
+	err := s.update(ctx, func(f *file) bool {
+		i := f.find(realPath)
+		switch {
+		case replaced == nil:
+			e := Entry{Path: realPath, SHA256: Sum(written), TrustedAt: now.UTC()}
+			if i >= 0 {
+				f.Entries[i] = e
+			} else {
+				f.Entries = append(f.Entries, e)
+			}
+		case i >= 0 && f.Entries[i].SHA256 == Sum(replaced):
+			f.Entries[i].SHA256 = Sum(written)
+			f.Entries[i].UpdatedAt = now.UTC()
+		default:
+			return false
+		}
+		trusted = true
+		return true
+	})
+	return trusted, err
+}
+
+// update applies fn to the records under the lock; fn reports whether it
+// changed anything (nothing is written when it did not).
+func (s Store) update(ctx context.Context, fn func(*file) bool) error {
+	if err := os.MkdirAll(s.Dir, 0o700); err != nil {
+		return fmt.Errorf("create %s: %w", s.Dir, err)
+	}
+	root, err := os.OpenRoot(s.Dir)
+	if err != nil {
+		return fmt.Errorf("open %s: %w", s.Dir, err)
+	}
+	defer root.Close()
+	path := filepath.Join(s.Dir, FileName)
+	errUnchanged := errors.New("unchanged")
+	err = jsonfile.Update(ctx, root, FileName, jsonfile.Options{
+		LockPath: jsonfile.LockPath(s.LockDir, path),
+		Perm:     0o600,
+		MaxSize:  maxFile,
+	}, func(old []byte, exists bool) ([]byte, error) {
+		f, err := decode(path, old)
+		if err != nil {
+			return nil, err
+		}
+		if !fn(&f) {
+			return nil, errUnchanged
+		}
+		f.Version = 1
+		slices.SortFunc(f.Entries, func(a, b Entry) int { return strings.Compare(a.Path, b.Path) })
+		data, err := json.MarshalIndent(f, "", "  ")
+		if err != nil {
+			return nil, err
+		}
+		return append(data, '\n'), nil
+	})
+	if errors.Is(err, errUnchanged) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("update trust records: %w", err)
+	}
+	return nil
+}
