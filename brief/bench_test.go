@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strconv"
 	"testing"
+
+	"github.com/autofix/autofix/rules"
 )
 
 // genRuleset returns an autofix.json of n rules built from a vocabulary of
@@ -130,4 +132,50 @@ func BenchmarkStages(b *testing.B) {
 			Select(active, task, Options{})
 		}
 	})
+}
+
+// BenchmarkPath measures the `me context` path as cmd's buildBrief runs
+// it, from the bytes of autofix.json: the strict ruleset parser
+// (rules.Parse), explicit supersession (rules.Resolve), conversion, merge
+// with a few preferences, scoring, selection, rendering and the token
+// count. Only file reading and the preference store are left out (cmd's
+// BenchmarkContext has them; a 10,000-rule file of this size is over
+// rules.MaxFileSize, so only this benchmark reaches 10,000).
+func BenchmarkPath(b *testing.B) {
+	prefs := []Rule{
+		pref(1, ScopeGlobal, "CODE", "Always prefer incremental refactors over big rewrites."),
+		pref(2, ScopeWorkspace, "PROCESS", "Never add emojis to commit messages."),
+		pref(3, ScopeGlobal, "STYLE", "Always write Go doc comments as full sentences."),
+	}
+	task := Task{Text: "Add retry logic to the Go payment client and commit it", Files: []string{"internal/payments/client.go"}}
+	for _, n := range []int{100, 1000, 10000} {
+		data := genRuleset(n)
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			start := cpuTime()
+			for b.Loop() {
+				rs, err := rules.Parse("autofix.json", data)
+				if err != nil || len(rs.Rules) != n {
+					b.Fatal(err)
+				}
+				supersedes := map[int][]string{}
+				for old, by := range rules.Resolve(rs.Rules) {
+					supersedes[by] = append(supersedes[by], strconv.Itoa(old))
+				}
+				all := make([]Rule, len(rs.Rules), len(rs.Rules)+len(prefs))
+				for i, r := range rs.Rules {
+					all[i] = Rule{Source: Project, ID: strconv.Itoa(r.Number), Category: r.Category, Instruction: r.Instruction, Why: r.Why,
+						Order: r.Number, Scope: ScopeProject, Supersedes: supersedes[r.Number]}
+				}
+				all = append(all, prefs...)
+				sel := Build(all, task, Options{Budget: DefaultBudget})
+				text := Render(sel)
+				if text == "" || EstimateTokens(text) == 0 {
+					b.Fatal("empty brief")
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+		})
+	}
 }

@@ -14,7 +14,7 @@ type corpus struct {
 	lexOf []lexEntry       // id → what the lexicon knows about the term
 	// words maps a word as written (lower-cased) to its term id, or -1 for
 	// a stopword: stemming and stopword checks happen once per distinct word.
-	words map[string]int32
+	words *wordTable
 	// Rule i's evidence is ev[start[i]:start[i+1]], each term or concept
 	// once; those in the instruction come before those only in the Why.
 	start []int32
@@ -30,10 +30,15 @@ type evidence struct {
 
 func newCorpus(rules []Rule) *corpus {
 	l := lex()
+	// Distinct words grow with the rules (names, numbers, paths): reserve
+	// room so that the maps do not rehash as they fill.
+	distinct := 512 + len(rules)
 	c := &corpus{
 		rules: rules,
-		ids:   make(map[string]int32, 256),
-		words: make(map[string]int32, 512),
+		ids:   make(map[string]int32, distinct),
+		words: newWordTable(distinct),
+		terms: make([]string, 0, distinct),
+		lexOf: make([]lexEntry, 0, distinct),
 		start: make([]int32, len(rules)+1),
 		ev:    make([]evidence, 0, 12*len(rules)),
 	}
@@ -72,13 +77,13 @@ func newCorpus(rules []Rule) *corpus {
 			id = c.intern(term)
 		} else {
 			var ok bool
-			if id, ok = c.words[string(term)]; !ok {
+			if id, ok = c.words.get(term); !ok {
 				id = -1
 				if !isStopword(term) {
 					stemBuf = append(stemBuf[:0], term...)
 					id = c.intern(stem(stemBuf))
 				}
-				c.words[string(term)] = id
+				c.words.put(term, id)
 			}
 			if id < 0 {
 				return

@@ -63,20 +63,22 @@ const (
 // and the superseded rules.
 func mergeCorpus[C any](c *corpus, parse func(string) C, conflicts func(newer, older C) bool) (active []int32, superseded []Superseded) {
 	rules := c.rules
-	order := make([]int, len(rules))
-	for i := range order {
-		order[i] = i
+	order := precedenceOrder(rules)
+	// Rules are found by source and ID (the last of equal keys wins); only
+	// needed when some rule supersedes others explicitly.
+	type ruleKey struct {
+		src Source
+		id  string
 	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		ra, rb := rules[a], rules[b]
-		if c := cmp.Compare(rank(ra), rank(rb)); c != 0 {
-			return c
+	var byKey map[ruleKey]int
+	for _, r := range rules {
+		if len(r.Supersedes) > 0 {
+			byKey = make(map[ruleKey]int, len(rules))
+			for i, r := range rules {
+				byKey[ruleKey{r.Source, r.ID}] = i
+			}
+			break
 		}
-		return cmp.Compare(rb.Order, ra.Order)
-	})
-	byKey := make(map[string]int, len(rules))
-	for i, r := range rules {
-		byKey[Key(r)] = i
 	}
 	by := make([]int, len(rules)) // index+1 of the winner, 0 when active
 	why := make([]string, len(rules))
@@ -85,9 +87,9 @@ func mergeCorpus[C any](c *corpus, parse func(string) C, conflicts func(newer, o
 	for _, i := range order {
 		r := rules[i]
 		for _, id := range r.Supersedes {
-			t, ok := byKey[string(r.Source)+":"+id]
+			t, ok := byKey[ruleKey{r.Source, id}]
 			if !ok {
-				t, ok = byKey[string(otherSource(r.Source))+":"+id]
+				t, ok = byKey[ruleKey{otherSource(r.Source), id}]
 			}
 			if !ok || t == i || by[t] != 0 || rank(rules[t]) < rank(r) && r.Source == Personal {
 				continue
@@ -187,6 +189,39 @@ func mergeCorpus[C any](c *corpus, parse func(string) C, conflicts func(newer, o
 		superseded = append(superseded, Superseded{Rule: rules[i], By: rules[by[i]-1].ID, Reason: why[i]})
 	}
 	return active, superseded
+}
+
+// precedenceOrder returns the indices of rules in precedence order: by
+// rank, then newest first, then in the order given (a stable sort).
+func precedenceOrder(rules []Rule) []int {
+	type key struct{ rank, order, i int }
+	keys := make([]key, len(rules))
+	for i := range rules {
+		r := &rules[i]
+		keys[i] = key{rank(*r), r.Order, i}
+	}
+	less := func(a, b key) int {
+		if c := cmp.Compare(a.rank, b.rank); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(b.order, a.order); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.i, b.i)
+	}
+	// The keys are distinct, so any sort gives the stable order. A ruleset
+	// lists its rules oldest first: reversed, it is often sorted already.
+	if !slices.IsSortedFunc(keys, less) {
+		slices.Reverse(keys)
+		if !slices.IsSortedFunc(keys, less) {
+			slices.SortFunc(keys, less)
+		}
+	}
+	order := make([]int, len(keys))
+	for k, x := range keys {
+		order[k] = x.i
+	}
+	return order
 }
 
 func otherSource(s Source) Source {

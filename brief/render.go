@@ -53,7 +53,7 @@ func Render(sel Selection) string {
 				}
 				first = false
 			}
-			b.WriteString(line(r.Rule))
+			writeLine(&b, r.Rule)
 		}
 	}
 	if n := len(sel.Omitted); n > 0 {
@@ -83,16 +83,24 @@ func Render(sel Selection) string {
 func line(r Rule) string {
 	var b strings.Builder
 	b.Grow(len(r.Instruction) + 32)
+	writeLine(&b, r)
+	return b.String()
+}
+
+// writeLine writes one rule's line of the brief to b.
+func writeLine(b *strings.Builder, r Rule) {
 	b.WriteString("- [")
-	writeClean(&b, r.Category)
+	writeClean(b, r.Category)
 	b.WriteString("] ")
-	writeClean(&b, r.Instruction)
+	writeClean(b, r.Instruction)
 	b.WriteString(" (")
 	b.WriteString(string(sourceName(r.Source)))
 	b.WriteByte(' ')
-	b.WriteString(label(r))
+	if r.Source != Personal {
+		b.WriteByte('#')
+	}
+	writeClean(b, r.ID)
 	b.WriteString(")\n")
-	return b.String()
 }
 
 func sourceName(s Source) Source {
@@ -112,6 +120,9 @@ func label(r Rule) string {
 }
 
 func cleanID(id string) string {
+	if _, ok := plainLen(id); ok {
+		return strings.TrimSpace(id)
+	}
 	var b strings.Builder
 	writeClean(&b, id)
 	return b.String()
@@ -120,6 +131,10 @@ func cleanID(id string) string {
 // writeClean writes s on one line: control characters and line breaks
 // become single spaces, and surrounding space is trimmed.
 func writeClean(b *strings.Builder, s string) {
+	if _, ok := plainLen(s); ok {
+		b.WriteString(strings.TrimSpace(s)) // nothing to clean
+		return
+	}
 	eachClean(s, func(r rune) { b.WriteRune(r) })
 }
 

@@ -43,22 +43,38 @@ func (sc *scanner) scan(s string, emit termFunc) {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
+			if lowerOrDigit(c) {
+				// A run of lower-case letters and digits, at once.
+				if len(sc.cjk) > 0 {
+					sc.flushCJK(emit)
+				}
+				j := i + 1
+				for j < len(s) && lowerOrDigit(s[j]) {
+					j++
+				}
+				sc.word = append(sc.word, s[i:j]...)
+				sc.prevLower, sc.prevUpper = s[j-1] >= 'a', false
+				i = j
+				continue
+			}
 			i++
 			switch {
-			case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
-				sc.flushCJK(emit)
-				sc.word = append(sc.word, c)
-				sc.prevLower, sc.prevUpper = c >= 'a', false
 			case 'A' <= c && c <= 'Z':
-				sc.flushCJK(emit)
+				if len(sc.cjk) > 0 {
+					sc.flushCJK(emit)
+				}
 				if sc.prevLower && len(sc.word) > 0 {
 					sc.parts = append(sc.parts, len(sc.word))
 				}
 				sc.word = append(sc.word, c+('a'-'A'))
 				sc.prevUpper, sc.prevLower = true, false
 			default:
-				sc.flushWord(emit)
-				sc.flushCJK(emit)
+				if len(sc.word) > 0 {
+					sc.flushWord(emit)
+				}
+				if len(sc.cjk) > 0 {
+					sc.flushCJK(emit)
+				}
 			}
 			continue
 		}
@@ -84,6 +100,8 @@ func (sc *scanner) scan(s string, emit termFunc) {
 	sc.flushWord(emit)
 	sc.flushCJK(emit)
 }
+
+func lowerOrDigit(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' }
 
 func (sc *scanner) flushWord(emit termFunc) {
 	w := sc.word

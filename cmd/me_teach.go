@@ -65,12 +65,16 @@ preference that contradicts an older one supersedes it.`,
 	return c
 }
 
-// teachResult is the --json output of me teach.
+// teachResult is the --json output of me teach: the preference's own
+// fields (category, instruction, why, normalizer, language, …) at the top
+// level, as `learn --json` prints them, plus what happened.
 type teachResult struct {
-	Stored     bool     `json:"stored"`
-	DryRun     bool     `json:"dry_run"`
-	Duplicate  bool     `json:"duplicate"`
-	Preference prefView `json:"preference"`
+	prefView
+	Stored    bool `json:"stored"`
+	DryRun    bool `json:"dry_run"`
+	Duplicate bool `json:"duplicate"`
+	// Supersedes lists the ids this preference replaced (shadows the
+	// stored field so that it is always present).
 	Supersedes []string `json:"supersedes"`
 }
 
@@ -133,7 +137,7 @@ func printTaught(opts *meTeachOptions, store *me.Store, ws scope.Workspace, d me
 			Stored:     !opts.dryRun && !t.Duplicate,
 			DryRun:     opts.dryRun,
 			Duplicate:  t.Duplicate,
-			Preference: viewOf(store, p, ws),
+			prefView:   viewOf(store, p, ws),
 			Supersedes: []string{},
 		}
 		for _, q := range t.Superseded {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/autofix/autofix/normalize"
 	"io"
 	"slices"
 	"strings"
@@ -82,6 +83,11 @@ func runRulesAdd(ctx context.Context, opts *rulesAddOptions) error {
 	cat, ok := rules.ParseCategory(opts.category)
 	if !ok {
 		return usageErrorf("unknown category %q for --category (use one of %s)", opts.category, strings.Join(rules.Categories, ", "))
+	}
+	// The instruction is recorded verbatim, so it must already be a strict
+	// imperative; `autofix learn` rewrites free text instead.
+	if err := normalize.CheckInstruction(opts.instruction); err != nil {
+		return err
 	}
 	ws, err := opts.env.workspace()
 	if err != nil {

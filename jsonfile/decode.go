@@ -2,6 +2,7 @@ package jsonfile
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -94,7 +95,7 @@ func (v *Value) Get(key string) *Value {
 // an object, nothing but white space after the value. Problems are returned
 // as *[SyntaxError] with the exact line and column.
 func Parse(data []byte) (*Value, error) {
-	p := &parser{data: data}
+	p := &parser{data: data, src: string(data)}
 	if bytes.HasPrefix(data, bom) {
 		p.i = len(bom)
 	}
@@ -178,39 +179,72 @@ func Position(data []byte, off int) (line, col int) {
 }
 
 type parser struct {
-	data  []byte
+	data []byte
+	// src is data as one string: strings without escapes and numbers are
+	// slices of it, so they cost no allocation of their own.
+	src   string
 	i     int
 	depth int
 	err   error
-	// slab and strs cut allocations: values come from chunks, and short
-	// strings (keys, categories, numbers) are shared.
-	slab []Value
-	strs map[string]string
+	// Values, object members and array elements come from chunks (arenas)
+	// instead of one heap object each. An object's members and an array's
+	// elements are gathered on a stack while they are parsed, then copied
+	// to their arena in one piece of the exact size.
+	slab    []Value
+	members []Member
+	elems   []*Value
+	mstack  []Member
+	estack  []*Value
 }
 
-func (p *parser) alloc(v Value) *Value {
+// chunk is the size of the next arena chunk: it grows with the input, so a
+// large file takes few chunks and a small one wastes little.
+func (p *parser) chunk(min, per int) int {
+	return max(min, 64, len(p.data)/per)
+}
+
+// alloc returns a new value of kind k that starts at off; the chunk's
+// memory is zeroed already, so only the fields set here are written.
+func (p *parser) alloc(k Kind, off int) *Value {
 	if len(p.slab) == 0 {
-		p.slab = make([]Value, 128)
+		p.slab = make([]Value, p.chunk(1, 64))
 	}
-	p.slab[0] = v
-	out := &p.slab[0]
+	v := &p.slab[0]
 	p.slab = p.slab[1:]
-	return out
+	v.Kind, v.Off = k, off
+	return v
 }
 
-func (p *parser) intern(b []byte) string {
-	if len(b) > 24 {
-		return string(b)
+// keepMembers moves the members above base on the stack to the arena.
+func (p *parser) keepMembers(base int) []Member {
+	ms := p.mstack[base:]
+	n := len(ms)
+	p.mstack = p.mstack[:base]
+	if n == 0 {
+		return nil
 	}
-	if s, ok := p.strs[string(b)]; ok {
-		return s
+	if cap(p.members)-len(p.members) < n {
+		p.members = make([]Member, 0, p.chunk(n, 128))
 	}
-	if p.strs == nil {
-		p.strs = make(map[string]string)
+	at := len(p.members)
+	p.members = append(p.members, ms...)
+	return p.members[at : at+n : at+n]
+}
+
+// keepElems moves the elements above base on the stack to the arena.
+func (p *parser) keepElems(base int) []*Value {
+	es := p.estack[base:]
+	n := len(es)
+	p.estack = p.estack[:base]
+	if n == 0 {
+		return nil
 	}
-	s := string(b)
-	p.strs[s] = s
-	return s
+	if cap(p.elems)-len(p.elems) < n {
+		p.elems = make([]*Value, 0, p.chunk(n, 32))
+	}
+	at := len(p.elems)
+	p.elems = append(p.elems, es...)
+	return p.elems[at : at+n : at+n]
 }
 
 func (p *parser) fail(off int, format string, a ...any) error {
@@ -250,7 +284,7 @@ func (p *parser) word(off int) string {
 		}
 		break
 	}
-	return string(p.data[off:end])
+	return p.src[off:end]
 }
 
 func (p *parser) skipWS() {
@@ -282,7 +316,9 @@ func (p *parser) value() *Value {
 	case c == '"':
 		start := p.i
 		s := p.string()
-		return p.alloc(Value{Kind: String, Off: start, End: p.i, Str: s})
+		v := p.alloc(String, start)
+		v.End, v.Str = p.i, s
+		return v
 	case c == '-' || c >= '0' && c <= '9':
 		return p.number()
 	case c == '\'':
@@ -293,12 +329,18 @@ func (p *parser) value() *Value {
 		w := p.word(p.i)
 		switch w {
 		case "true", "false":
-			v := p.alloc(Value{Kind: Bool, Off: p.i, End: p.i + len(w), Str: w})
+			v := p.alloc(Bool, p.i)
+			v.Str = "false"
+			if w == "true" {
+				v.Str = "true"
+			}
 			p.i += len(w)
+			v.End = p.i
 			return v
 		case "null":
-			v := p.alloc(Value{Kind: Null, Off: p.i, End: p.i + len(w)})
+			v := p.alloc(Null, p.i)
 			p.i += len(w)
+			v.End = p.i
 			return v
 		}
 		p.fail(p.i, "invalid literal %q: JSON values are true, false, null, numbers, \"strings\", arrays and objects", w)
@@ -323,9 +365,11 @@ func (p *parser) object() *Value {
 		return nil
 	}
 	defer func() { p.depth-- }()
-	v := p.alloc(Value{Kind: Object, Off: start})
-	v.Members = make([]Member, 0, 6)
-	p.i++                   // {
+	v := p.alloc(Object, start)
+	p.i++ // {
+	base := len(p.mstack)
+	// On errors, drop what this object put on the stack.
+	defer func() { p.mstack = p.mstack[:base] }()
 	var seen map[string]int // for large objects only
 	comma := -1
 	for {
@@ -339,6 +383,7 @@ func (p *parser) object() *Value {
 			return nil
 		}
 		c := p.data[p.i]
+		members := p.mstack[base:]
 		if c == '}' {
 			if comma >= 0 {
 				p.fail(comma, "trailing comma before '}'")
@@ -346,9 +391,10 @@ func (p *parser) object() *Value {
 			}
 			p.i++
 			v.End = p.i
+			v.Members = p.keepMembers(base)
 			return v
 		}
-		if len(v.Members) > 0 && comma < 0 {
+		if len(members) > 0 && comma < 0 {
 			p.fail(p.i, "expected ',' or '}' after an object member, found %s (missing comma?)", p.describe(p.i))
 			return nil
 		}
@@ -370,8 +416,8 @@ func (p *parser) object() *Value {
 			return nil
 		}
 		// Objects are small: a scan beats a map until they are not.
-		if len(v.Members) < 16 {
-			for _, m := range v.Members {
+		if len(members) < 16 {
+			for _, m := range members {
 				if m.Key == key {
 					line, col := Position(p.data, m.KeyOff)
 					p.fail(keyOff, "duplicate key %q (first at line %d, col %d)", key, line, col)
@@ -380,8 +426,8 @@ func (p *parser) object() *Value {
 			}
 		} else {
 			if seen == nil {
-				seen = make(map[string]int, 2*len(v.Members))
-				for _, m := range v.Members {
+				seen = make(map[string]int, 2*len(members))
+				for _, m := range members {
 					seen[m.Key] = m.KeyOff
 				}
 			}
@@ -413,7 +459,7 @@ func (p *parser) object() *Value {
 		if p.err != nil {
 			return nil
 		}
-		v.Members = append(v.Members, Member{Key: key, KeyOff: keyOff, Value: val})
+		p.mstack = append(p.mstack, Member{Key: key, KeyOff: keyOff, Value: val})
 		p.skipWS()
 		if p.err != nil {
 			return nil
@@ -432,8 +478,11 @@ func (p *parser) array() *Value {
 		return nil
 	}
 	defer func() { p.depth-- }()
-	v := p.alloc(Value{Kind: Array, Off: start})
+	v := p.alloc(Array, start)
 	p.i++ // [
+	base := len(p.estack)
+	// On errors, drop what this array put on the stack.
+	defer func() { p.estack = p.estack[:base] }()
 	comma := -1
 	for {
 		p.skipWS()
@@ -453,9 +502,10 @@ func (p *parser) array() *Value {
 			}
 			p.i++
 			v.End = p.i
+			v.Elems = p.keepElems(base)
 			return v
 		}
-		if len(v.Elems) > 0 && comma < 0 {
+		if len(p.estack) > base && comma < 0 {
 			p.fail(p.i, "expected ',' or ']' after an array element, found %s (missing comma?)", p.describe(p.i))
 			return nil
 		}
@@ -467,7 +517,7 @@ func (p *parser) array() *Value {
 		if p.err != nil {
 			return nil
 		}
-		v.Elems = append(v.Elems, e)
+		p.estack = append(p.estack, e)
 		p.skipWS()
 		if p.err != nil {
 			return nil
@@ -480,22 +530,23 @@ func (p *parser) array() *Value {
 	}
 }
 
+// digits skips decimal digits at p.i and returns how many there were.
+func (p *parser) digits() int {
+	start := p.i
+	for p.i < len(p.data) && p.data[p.i] >= '0' && p.data[p.i] <= '9' {
+		p.i++
+	}
+	return p.i - start
+}
+
 func (p *parser) number() *Value {
 	start := p.i
 	d := p.data
 	if d[p.i] == '-' {
 		p.i++
 	}
-	digits := func() int {
-		n := 0
-		for p.i < len(d) && d[p.i] >= '0' && d[p.i] <= '9' {
-			p.i++
-			n++
-		}
-		return n
-	}
 	intStart := p.i
-	if n := digits(); n == 0 {
+	if n := p.digits(); n == 0 {
 		p.fail(p.i, "invalid number: expected a digit, found %s", p.describe(p.i))
 		return nil
 	} else if n > 1 && d[intStart] == '0' {
@@ -504,7 +555,7 @@ func (p *parser) number() *Value {
 	}
 	if p.i < len(d) && d[p.i] == '.' {
 		p.i++
-		if digits() == 0 {
+		if p.digits() == 0 {
 			p.fail(p.i, "invalid number: expected a digit after '.', found %s", p.describe(p.i))
 			return nil
 		}
@@ -514,7 +565,7 @@ func (p *parser) number() *Value {
 		if p.i < len(d) && (d[p.i] == '+' || d[p.i] == '-') {
 			p.i++
 		}
-		if digits() == 0 {
+		if p.digits() == 0 {
 			p.fail(p.i, "invalid number: expected a digit in the exponent, found %s", p.describe(p.i))
 			return nil
 		}
@@ -525,7 +576,9 @@ func (p *parser) number() *Value {
 			return nil
 		}
 	}
-	return p.alloc(Value{Kind: Number, Off: start, End: p.i, Str: p.intern(d[start:p.i])})
+	v := p.alloc(Number, start)
+	v.End, v.Str = p.i, p.src[start:p.i]
+	return v
 }
 
 // string parses a double-quoted string at p.i and returns its text.
@@ -536,6 +589,14 @@ func (p *parser) string() string {
 	var b []byte // nil until an escape is seen
 	from := p.i
 	for {
+		// The common case first: a run of printable ASCII, 8 bytes at a
+		// time while no byte is special.
+		for p.i+8 <= len(d) && plain8(binary.LittleEndian.Uint64(d[p.i:])) {
+			p.i += 8
+		}
+		for p.i < len(d) && d[p.i] >= 0x20 && d[p.i] < 0x80 && d[p.i] != '"' && d[p.i] != '\\' {
+			p.i++
+		}
 		if p.i >= len(d) {
 			p.fail(start, "unterminated string: no closing '\"' before the end of the file")
 			return ""
@@ -545,7 +606,7 @@ func (p *parser) string() string {
 		case c == '"':
 			var s string
 			if b == nil {
-				s = p.intern(d[from:p.i])
+				s = p.src[from:p.i]
 			} else {
 				s = string(append(b, d[from:p.i]...))
 			}
@@ -613,17 +674,29 @@ func (p *parser) string() string {
 		case c < 0x20:
 			p.fail(p.i, "control character %U in a string must be escaped", rune(c))
 			return ""
-		case c >= 0x80:
+		default: // c >= 0x80
 			r, n := utf8.DecodeRune(d[p.i:])
 			if r == utf8.RuneError && n <= 1 {
 				p.fail(p.i, "invalid UTF-8 byte 0x%02x in a string (save the file as UTF-8)", c)
 				return ""
 			}
 			p.i += n
-		default:
-			p.i++
 		}
 	}
+}
+
+// plain8 reports whether the 8 bytes in x are all printable ASCII other
+// than '"' and '\\': none is below 0x20 or at least 0x80, none is a quote
+// or a backslash. (The tests for a byte below n and for a zero byte are
+// exact about whether any byte matches.)
+func plain8(x uint64) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	below := (x - 0x20*ones) &^ x
+	quote := x ^ '"'*ones
+	quote = (quote - ones) &^ quote
+	slash := x ^ '\\'*ones
+	slash = (slash - ones) &^ slash
+	return (x|below|quote|slash)&highs == 0
 }
 
 func (p *parser) hex4(off int) (rune, bool) {

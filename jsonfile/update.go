@@ -162,7 +162,7 @@ func Update(ctx context.Context, root *os.Root, name string, opts Options, fn fu
 	if fi, err := droot.Lstat(base); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
 		return fmt.Errorf("%s: %w (a symbolic link; autofix only replaces regular files)", name, ErrNotRegular)
 	}
-	old, err := Read(droot, base, opts.MaxSize)
+	old, err := Read(root, name, opts.MaxSize) // errors name the whole path
 	exists := err == nil
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err

@@ -132,5 +132,8 @@ func (e *InstructionError) Is(target error) bool {
 
 // Hint shows the expected form.
 func (e *InstructionError) Hint() string {
+	if e.vague {
+		return (&VagueError{}).Hint()
+	}
 	return `write it as "Always …" or "Never …" (or the same in the rule's language), optionally followed by "- because …"`
 }

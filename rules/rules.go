@@ -215,9 +215,9 @@ func fileError(verb, name string, err error) error {
 	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EFBIG), errors.Is(err, syscall.EDQUOT):
 		return &hinted{err, fmt.Sprintf("free some disk space and try again; %s was not changed", name)}
 	case errors.Is(err, jsonfile.ErrTooLarge):
-		return &hinted{fmt.Errorf("%s %s: %w", verb, name, err), fmt.Sprintf("a ruleset is at most %d bytes; check that %s is really an autofix ruleset", MaxFileSize, name)}
+		return &hinted{fmt.Errorf("%s %w", verb, err), fmt.Sprintf("a ruleset is at most %d bytes; check that %s is really an autofix ruleset", MaxFileSize, name)}
 	case errors.Is(err, jsonfile.ErrNotRegular):
-		return &hinted{fmt.Errorf("%s %s: %w", verb, name, err), fmt.Sprintf("replace %s with a regular file", name)}
+		return &hinted{fmt.Errorf("%s %w", verb, err), fmt.Sprintf("replace %s with a regular file", name)}
 	case strings.Contains(err.Error(), "escapes from parent"):
 		return &hinted{fmt.Errorf("%s %s: refusing a path that leads outside the workspace: %w", verb, name, err), fmt.Sprintf("%s (or a folder on its way) is a symbolic link out of the repository; replace it with a regular file", name)}
 	}
@@ -267,7 +267,8 @@ func parse(name string, data []byte) (*doc, error) {
 		return nil, &SyntaxError{Path: name, Line: line, Col: col, Msg: fmt.Sprintf("a ruleset must be a JSON array of rules, found %s", article(root.Kind))}
 	}
 	d.elems = root.Elems
-	seen := map[int]int{}
+	d.rules = make([]Rule, 0, len(root.Elems))
+	seen := make(map[int]int, len(root.Elems))
 	for i, e := range root.Elems {
 		r, probs := d.rule(name, i, e)
 		if r.Number > d.highest {
@@ -285,6 +286,9 @@ func parse(name string, data []byte) (*doc, error) {
 		}
 		seen[r.Number] = i
 		d.rules = append(d.rules, r)
+	}
+	if len(d.rules) == 0 {
+		d.rules = nil // as before the capacity was reserved
 	}
 	return d, nil
 }
@@ -425,6 +429,9 @@ func ParseCategory(s string) (string, bool) {
 // is too long or contains control, bidirectional, zero-width, tag or other
 // invisible formatting characters; the message shows the text escaped.
 func CheckText(field, s string) error {
+	if len(s) <= MaxTextLen && printableASCII(s) {
+		return nil // the common case, checked fast
+	}
 	if !utf8.ValidString(s) {
 		return fmt.Errorf("%s is not valid UTF-8: %s", field, quote(s))
 	}
@@ -439,6 +446,16 @@ func CheckText(field, s string) error {
 		}
 	}
 	return nil
+}
+
+// printableASCII reports whether s holds only printable ASCII characters.
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // hidden names the kind of character r when it must not appear in a rule.
