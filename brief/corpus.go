@@ -9,9 +9,10 @@ import (
 // text is read twice.
 type corpus struct {
 	rules []Rule
-	ids   map[string]int32 // stemmed term → id
-	terms []string         // id → stemmed term
-	lexOf []lexEntry       // id → what the lexicon knows about the term
+	// ids maps a stemmed term to its id; ids are given in order, so term
+	// id is entry id of the table (see term).
+	ids   *wordTable
+	lexOf []lexEntry // id → what the lexicon knows about the term
 	// words maps a word as written (lower-cased) to its term id, or -1 for
 	// a stopword: stemming and stopword checks happen once per distinct word.
 	words *wordTable
@@ -19,6 +20,9 @@ type corpus struct {
 	// once; those in the instruction come before those only in the Why.
 	start []int32
 	ev    []evidence
+	// lineTok is each rule's [lineTokens], computed while its text is in
+	// the cache from the scan.
+	lineTok []int32
 }
 
 // evidence is one term or concept of a rule.
@@ -34,13 +38,13 @@ func newCorpus(rules []Rule) *corpus {
 	// room so that the maps do not rehash as they fill.
 	distinct := 512 + len(rules)
 	c := &corpus{
-		rules: rules,
-		ids:   make(map[string]int32, distinct),
-		words: newWordTable(distinct),
-		terms: make([]string, 0, distinct),
-		lexOf: make([]lexEntry, 0, distinct),
-		start: make([]int32, len(rules)+1),
-		ev:    make([]evidence, 0, 12*len(rules)),
+		rules:   rules,
+		ids:     newWordTable(distinct),
+		words:   newWordTable(distinct),
+		lexOf:   make([]lexEntry, 0, distinct),
+		start:   make([]int32, len(rules)+1),
+		lineTok: make([]int32, len(rules)),
+		ev:      make([]evidence, 0, 12*len(rules)),
 	}
 	var (
 		sc           = scanner{raw: true}
@@ -101,13 +105,13 @@ func newCorpus(rules []Rule) *corpus {
 			return
 		}
 		if prevStarts {
-			prev = append(append(prev, ' '), c.terms[id]...)
+			prev = append(append(prev, ' '), c.term(id)...)
 			addConcepts(l.words[string(prev)].concepts)
 		}
 		e := &c.lexOf[id]
 		addConcepts(e.concepts)
 		if prevStarts = e.phraseStart; prevStarts {
-			prev = append(prev[:0], c.terms[id]...)
+			prev = append(prev[:0], c.term(id)...)
 		}
 	}
 	for i := range rules {
@@ -119,22 +123,24 @@ func newCorpus(rules []Rule) *corpus {
 			sc.scan(rules[i].Why, visit)
 		}
 		c.start[i+1] = int32(len(c.ev))
+		c.lineTok[i] = int32(lineTokens(rules[i]))
 	}
 	return c
 }
 
 // intern returns the id of a stemmed term.
 func (c *corpus) intern(term []byte) int32 {
-	if id, ok := c.ids[string(term)]; ok {
+	if id, ok := c.ids.get(term); ok {
 		return id
 	}
 	id := int32(len(c.lexOf))
-	s := string(term)
-	c.ids[s] = id
-	c.terms = append(c.terms, s)
-	c.lexOf = append(c.lexOf, lex().words[s])
+	c.ids.put(term, id)
+	c.lexOf = append(c.lexOf, lex().words[string(term)])
 	return id
 }
+
+// term returns the stemmed term with the given id.
+func (c *corpus) term(id int32) []byte { return c.ids.key(id) }
 
 // evidenceOf returns rule i's evidence.
 func (c *corpus) evidenceOf(i int) []evidence { return c.ev[c.start[i]:c.start[i+1]] }

@@ -119,13 +119,16 @@ func mergeCorpus[C any](c *corpus, parse func(string) C, conflicts func(newer, o
 				df[key(e)]++
 			}
 		}
-		claims := make([]C, len(rules))
-		parsed := make([]bool, len(rules))
+		// Few rules are ever tested: their claims are parsed on demand and
+		// kept in a short list (slot[i] is the index in claims + 1).
+		var claims []C
+		slot := make([]int32, len(rules))
 		claim := func(i int) C {
-			if !parsed[i] {
-				claims[i], parsed[i] = parse(rules[i].Instruction), true
+			if slot[i] == 0 {
+				claims = append(claims, parse(rules[i].Instruction))
+				slot[i] = int32(len(claims))
 			}
-			return claims[i]
+			return claims[slot[i]-1]
 		}
 		posting := make([][]int32, len(df)) // subject → active rules, strongest first
 		addPostings := func(i int) {
@@ -194,32 +197,40 @@ func mergeCorpus[C any](c *corpus, parse func(string) C, conflicts func(newer, o
 // precedenceOrder returns the indices of rules in precedence order: by
 // rank, then newest first, then in the order given (a stable sort).
 func precedenceOrder(rules []Rule) []int {
-	type key struct{ rank, order, i int }
-	keys := make([]key, len(rules))
+	type key struct{ order, i int }
+	var n [3]int
+	for i := range rules {
+		n[rank(rules[i])]++
+	}
+	var byRank [3][]key
+	for k := range byRank {
+		byRank[k] = make([]key, 0, n[k])
+	}
 	for i := range rules {
 		r := &rules[i]
-		keys[i] = key{rank(*r), r.Order, i}
+		k := rank(*r)
+		byRank[k] = append(byRank[k], key{r.Order, i})
 	}
 	less := func(a, b key) int {
-		if c := cmp.Compare(a.rank, b.rank); c != 0 {
-			return c
-		}
 		if c := cmp.Compare(b.order, a.order); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.i, b.i)
 	}
-	// The keys are distinct, so any sort gives the stable order. A ruleset
-	// lists its rules oldest first: reversed, it is often sorted already.
-	if !slices.IsSortedFunc(keys, less) {
-		slices.Reverse(keys)
+	order := make([]int, 0, len(rules))
+	for _, keys := range byRank {
+		// The keys are distinct, so any sort gives the stable order. A
+		// source lists its rules oldest first: reversed, it is often
+		// sorted already.
 		if !slices.IsSortedFunc(keys, less) {
-			slices.SortFunc(keys, less)
+			slices.Reverse(keys)
+			if !slices.IsSortedFunc(keys, less) {
+				slices.SortFunc(keys, less)
+			}
 		}
-	}
-	order := make([]int, len(keys))
-	for k, x := range keys {
-		order[k] = x.i
+		for _, k := range keys {
+			order = append(order, k.i)
+		}
 	}
 	return order
 }

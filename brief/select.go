@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strconv"
@@ -139,7 +140,7 @@ func (c *corpus) score(idx []int32, q *query, sim map[string]float64) (scores []
 		featOf[i] = -1
 	}
 	for term, f := range q.terms {
-		if id, ok := c.ids[term]; ok {
+		if id, ok := c.ids.get([]byte(term)); ok {
 			featOf[id] = int32(f)
 		}
 	}
@@ -226,11 +227,21 @@ func (c *corpus) selectFor(idx []int32, task Task, opts Options) Selection {
 	}
 	q := analyse(task)
 	scores, matches, offsets := c.score(idx, q, opts.Similarity)
-	rank := make([]int32, len(idx))
-	for k := range rank {
-		rank[k] = int32(k)
+	// Highest score first, ties in precedence order: the rules that score
+	// (usually few) are sorted, the rest keep their order after them.
+	rank := make([]int32, 0, len(idx))
+	for k := range idx {
+		if scores[k] > 0 {
+			rank = append(rank, int32(k))
+		}
 	}
-	slices.SortStableFunc(rank, func(a, b int32) int {
+	scored := len(rank)
+	for k := range idx {
+		if !(scores[k] > 0) {
+			rank = append(rank, int32(k))
+		}
+	}
+	slices.SortFunc(rank[:scored], func(a, b int32) int {
 		sa, sb := scores[a], scores[b]
 		switch {
 		case sa > sb:
@@ -238,7 +249,7 @@ func (c *corpus) selectFor(idx []int32, task Task, opts Options) Selection {
 		case sa < sb:
 			return 1
 		}
-		return 0
+		return cmp.Compare(a, b) // keys are distinct: as stable as a stable sort
 	})
 	sel := Selection{Rules: []Selected{}, Omitted: make([]Rule, 0, len(idx))}
 	used := EstimateTokens(header) + sectionTokens
@@ -252,7 +263,7 @@ func (c *corpus) selectFor(idx []int32, task Task, opts Options) Selection {
 			sel.Omitted = append(sel.Omitted, r)
 			continue
 		}
-		t := lineTokens(r)
+		t := int(c.lineTok[idx[k]])
 		if used+t > budget {
 			sel.Omitted = append(sel.Omitted, r)
 			continue

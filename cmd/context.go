@@ -11,6 +11,7 @@ import (
 	"github.com/autofix/autofix/me"
 	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/scope"
+	"github.com/autofix/autofix/trust"
 	"github.com/ollama/ollama/api"
 )
 
@@ -158,11 +159,19 @@ func projectSource(ctx context.Context, env *Env, ws scope.Workspace) (projectRu
 		return out, nil
 	}
 	defer root.Close()
-	rs, err := rules.Load(root)
+	p, err := loadProjectRuleset(env, ws, root)
 	if err != nil {
 		out.Notes = append(out.Notes, fmt.Sprintf("project rules not delivered: %v (run 'autofix rules check')", err))
 		return out, nil
 	}
+	if p.Trust != trust.Trusted {
+		// Repository trust gate (§8): how many rules wait, never their text.
+		if out.Notice = p.Note(); out.Notice != "" {
+			out.Notes = append(out.Notes, p.Hint())
+		}
+		return out, nil
+	}
+	rs := p.Rules
 	if n := len(rs.Skipped); n > 0 {
 		out.Notes = append(out.Notes, fmt.Sprintf("skipped %d invalid rule(s) of %s, first: %s (run 'autofix rules check')", n, rs.Name, rs.Skipped[0]))
 	}

@@ -116,6 +116,10 @@ func BenchmarkContext(b *testing.B) {
 			if err := os.WriteFile(filepath.Join(wsDir, "autofix.json"), benchRuleset(tc.rules), 0o644); err != nil {
 				b.Fatal(err)
 			}
+			// The person trusts this ruleset (repository trust gate).
+			if _, err := env.trustStore().Trust(context.Background(), filepath.Join(ws.Root, "autofix.json"), benchRuleset(tc.rules), time.Time{}); err != nil {
+				b.Fatal(err)
+			}
 			if err := os.MkdirAll(env.ConfigDir, 0o700); err != nil {
 				b.Fatal(err)
 			}

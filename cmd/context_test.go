@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/autofix/autofix/brief"
 	"github.com/ollama/ollama/api"
@@ -28,7 +29,7 @@ func briefEnv(t *testing.T, ruleset, ollamaURL string) *Env {
 	if err := os.WriteFile(filepath.Join(ws, "autofix.json"), []byte(ruleset), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return &Env{
+	env := &Env{
 		Dir:       ws,
 		ConfigDir: filepath.Join(dir, "config"),
 		CacheDir:  filepath.Join(dir, "cache"),
@@ -40,6 +41,15 @@ func briefEnv(t *testing.T, ruleset, ollamaURL string) *Env {
 			return api.NewClient(u, http.DefaultClient), nil
 		},
 	}
+	// The ruleset is the person's own here: trust it (repository trust gate).
+	real, err := filepath.EvalSymlinks(filepath.Join(ws, "autofix.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := env.trustStore().Trust(context.Background(), real, []byte(ruleset), time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	return env
 }
 
 const briefRuleset = `[

@@ -98,7 +98,16 @@ func runLearn(ctx context.Context, opts *learnOptions) error {
 	}
 	out := learnResult{Result: res, Path: rs.Name, DryRun: opts.dryRun}
 	if !opts.dryRun {
-		written, added, err := rules.Append(ctx, root, env.lockDir(), rules.Rule{Category: res.Category, Instruction: res.Instruction, Why: res.Why})
+		var written *rules.Ruleset
+		var added []rules.Rule
+		err := keepTrust(ctx, env, ws, root, func() (string, []rules.Rule, error) {
+			var err error
+			written, added, err = rules.Append(ctx, root, env.lockDir(), rules.Rule{Category: res.Category, Instruction: res.Instruction, Why: res.Why})
+			if err != nil {
+				return "", nil, err
+			}
+			return written.Name, added, nil
+		})
 		if err != nil {
 			return err
 		}

@@ -111,7 +111,16 @@ func runRulesAdd(ctx context.Context, opts *rulesAddOptions) error {
 			why = strings.TrimSpace(fmt.Sprintf("%s (supersedes rule %d)", why, n))
 		}
 	}
-	rs, added, err := rules.Append(ctx, root, opts.env.lockDir(), rules.Rule{Category: cat, Instruction: opts.instruction, Why: why})
+	var rs *rules.Ruleset
+	var added []rules.Rule
+	err = keepTrust(ctx, opts.env, ws, root, func() (string, []rules.Rule, error) {
+		var err error
+		rs, added, err = rules.Append(ctx, root, opts.env.lockDir(), rules.Rule{Category: cat, Instruction: opts.instruction, Why: why})
+		if err != nil {
+			return "", nil, err
+		}
+		return rs.Name, added, nil
+	})
 	if err != nil {
 		return err
 	}

@@ -95,7 +95,26 @@ func (v *Value) Get(key string) *Value {
 // an object, nothing but white space after the value. Problems are returned
 // as *[SyntaxError] with the exact line and column.
 func Parse(data []byte) (*Value, error) {
-	p := &parser{data: data, src: string(data)}
+	return parse(&parser{data: data, src: string(data)})
+}
+
+// ParseEach parses data strictly, exactly as [Parse] does, and when it
+// holds an array calls each with every element in order, as soon as the
+// element is parsed. The element and the values in it are only valid
+// during the call (their memory is reused for the next element), but the
+// strings in them may be kept. The array returned has no Elems. When the
+// array is followed by a syntax error, each has seen the elements before
+// it and ParseEach returns the error; when data holds something other than
+// an array, each is not called.
+//
+// ParseEach reads a large array in memory proportional to its largest
+// element rather than to the whole file.
+func ParseEach(data []byte, each func(i int, elem *Value)) (*Value, error) {
+	return parse(&parser{data: data, src: string(data), each: each})
+}
+
+func parse(p *parser) (*Value, error) {
+	data := p.data
 	if bytes.HasPrefix(data, bom) {
 		p.i = len(bom)
 	}
@@ -124,15 +143,20 @@ func Parse(data []byte) (*Value, error) {
 // [json.Unmarshal]. Syntax problems, and values of the wrong type for v,
 // are returned as *[SyntaxError].
 func Decode(data []byte, v any) error {
-	root, err := Parse(data)
-	if err != nil {
+	// The strict checks need no tree: it is built only to place a type
+	// error.
+	if _, err := parse(&parser{data: data, src: string(data), discard: true}); err != nil {
 		return err
 	}
 	body := bytes.TrimPrefix(data, bom)
 	shift := len(data) - len(body)
-	err = json.Unmarshal(body, v)
+	err := json.Unmarshal(body, v)
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
+		root, perr := Parse(data)
+		if perr != nil {
+			return perr // cannot happen: data was parsed above
+		}
 		off := int(te.Offset) + shift
 		if at := innermost(root, off); at != nil {
 			off = at.Off
@@ -191,23 +215,48 @@ type parser struct {
 	// elements are gathered on a stack while they are parsed, then copied
 	// to their arena in one piece of the exact size.
 	slab    []Value
+	vchunk  []Value // the chunk slab is cut from
 	members []Member
 	elems   []*Value
 	mstack  []Member
 	estack  []*Value
+	// each receives the elements of a top-level array (see [ParseEach]).
+	each func(int, *Value)
+	// discard only checks data: every value is parsed into scratch and
+	// no tree is built (objects still gather their keys on the stack, for
+	// the duplicate check).
+	discard bool
+	scratch Value
+}
+
+// reuse makes the memory of the values parsed so far available again:
+// each has seen them.
+func (p *parser) reuse() {
+	used := len(p.vchunk) - len(p.slab)
+	clear(p.vchunk[:used]) // alloc expects zeroed values
+	p.slab = p.vchunk
+	p.members = p.members[:0]
+	p.elems = p.elems[:0]
 }
 
 // chunk is the size of the next arena chunk: it grows with the input, so a
 // large file takes few chunks and a small one wastes little.
 func (p *parser) chunk(min, per int) int {
+	if p.each != nil {
+		return max(min, 64) // reused for each element
+	}
 	return max(min, 64, len(p.data)/per)
 }
 
 // alloc returns a new value of kind k that starts at off; the chunk's
 // memory is zeroed already, so only the fields set here are written.
 func (p *parser) alloc(k Kind, off int) *Value {
+	if p.discard {
+		return &p.scratch
+	}
 	if len(p.slab) == 0 {
-		p.slab = make([]Value, p.chunk(1, 64))
+		p.vchunk = make([]Value, p.chunk(1, 64))
+		p.slab = p.vchunk
 	}
 	v := &p.slab[0]
 	p.slab = p.slab[1:]
@@ -220,7 +269,7 @@ func (p *parser) keepMembers(base int) []Member {
 	ms := p.mstack[base:]
 	n := len(ms)
 	p.mstack = p.mstack[:base]
-	if n == 0 {
+	if n == 0 || p.discard {
 		return nil
 	}
 	if cap(p.members)-len(p.members) < n {
@@ -236,7 +285,7 @@ func (p *parser) keepElems(base int) []*Value {
 	es := p.estack[base:]
 	n := len(es)
 	p.estack = p.estack[:base]
-	if n == 0 {
+	if n == 0 || p.discard {
 		return nil
 	}
 	if cap(p.elems)-len(p.elems) < n {
@@ -478,12 +527,19 @@ func (p *parser) array() *Value {
 		return nil
 	}
 	defer func() { p.depth-- }()
-	v := p.alloc(Array, start)
+	stream := p.each != nil && p.depth == 1
+	var v *Value
+	if stream {
+		v = &Value{Kind: Array, Off: start} // outlives the reused memory
+	} else {
+		v = p.alloc(Array, start)
+	}
 	p.i++ // [
 	base := len(p.estack)
 	// On errors, drop what this array put on the stack.
 	defer func() { p.estack = p.estack[:base] }()
 	comma := -1
+	n := 0 // elements so far
 	for {
 		p.skipWS()
 		if p.err != nil {
@@ -505,7 +561,7 @@ func (p *parser) array() *Value {
 			v.Elems = p.keepElems(base)
 			return v
 		}
-		if len(p.estack) > base && comma < 0 {
+		if n > 0 && comma < 0 {
 			p.fail(p.i, "expected ',' or ']' after an array element, found %s (missing comma?)", p.describe(p.i))
 			return nil
 		}
@@ -517,7 +573,13 @@ func (p *parser) array() *Value {
 		if p.err != nil {
 			return nil
 		}
-		p.estack = append(p.estack, e)
+		if stream {
+			p.each(n, e)
+			p.reuse()
+		} else {
+			p.estack = append(p.estack, e)
+		}
+		n++
 		p.skipWS()
 		if p.err != nil {
 			return nil

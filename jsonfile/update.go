@@ -92,11 +92,18 @@ func LockPath(lockDir, realPath string) string {
 	return filepath.Join(lockDir, hex.EncodeToString(sum[:12])+".lock")
 }
 
+// DefaultTimeout is how long [Update] waits for the lock by default. The
+// lock is held only for one read-modify-write (milliseconds), but flock
+// grants it in no particular order, so a writer among many busy ones on a
+// loaded machine can wait for a while: the bound is there to report a stuck
+// process, not to hurry a slow one.
+const DefaultTimeout = 30 * time.Second
+
 // Options control [Update].
 type Options struct {
 	// LockPath is the sidecar lock file; see [LockPath]. Required.
 	LockPath string
-	// Timeout bounds the wait for the lock; zero means 10 seconds.
+	// Timeout bounds the wait for the lock; zero means [DefaultTimeout].
 	Timeout time.Duration
 	// Perm is the mode of a newly created file; zero means 0644.
 	Perm fs.FileMode
@@ -113,7 +120,7 @@ func Update(ctx context.Context, root *os.Root, name string, opts Options, fn fu
 		return errors.New("jsonfile: no lock path")
 	}
 	if opts.Timeout == 0 {
-		opts.Timeout = 10 * time.Second
+		opts.Timeout = DefaultTimeout
 	}
 	if opts.Perm == 0 {
 		opts.Perm = 0o644

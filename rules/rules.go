@@ -230,7 +230,7 @@ func fileError(verb, name string, err error) error {
 // Parse reads the content of the ruleset at name (used in messages). A file
 // holding only white space is an empty ruleset.
 func Parse(name string, data []byte) (*Ruleset, error) {
-	d, err := parse(name, data)
+	d, err := read(name, data, false)
 	if err != nil {
 		return nil, err
 	}
@@ -244,18 +244,36 @@ type doc struct {
 	rules    []Rule
 	problems []Problem
 	highest  int
+	seen     map[int]int // rule number → index of the entry that has it
 }
 
 func blank(data []byte) bool {
 	return len(bytes.TrimSpace(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")))) == 0
 }
 
-func parse(name string, data []byte) (*doc, error) {
+// parse reads a ruleset that is about to be written back: the document
+// keeps every entry's parsed value (elems).
+func parse(name string, data []byte) (*doc, error) { return read(name, data, true) }
+
+// read parses and validates a ruleset. Without keep, each entry is
+// validated as soon as it is parsed and its parsed value is not kept, so
+// that a large ruleset is read in little memory; the rules, problems and
+// errors are the same.
+func read(name string, data []byte, keep bool) (*doc, error) {
 	d := &doc{data: data}
 	if blank(data) {
 		return d, nil
 	}
-	root, err := jsonfile.Parse(data)
+	var root *jsonfile.Value
+	var err error
+	if keep {
+		root, err = jsonfile.Parse(data)
+	} else {
+		// About one rule per 128 bytes: room reserved, not a limit.
+		d.rules = make([]Rule, 0, len(data)/128+1)
+		d.seen = make(map[int]int, len(data)/128+1)
+		root, err = jsonfile.ParseEach(data, func(i int, e *jsonfile.Value) { d.add(name, i, e) })
+	}
 	var se *jsonfile.SyntaxError
 	if errors.As(err, &se) {
 		return nil, &SyntaxError{Path: name, Line: se.Line, Col: se.Col, Msg: se.Msg}
@@ -266,31 +284,38 @@ func parse(name string, data []byte) (*doc, error) {
 		line, col := jsonfile.Position(data, root.Off)
 		return nil, &SyntaxError{Path: name, Line: line, Col: col, Msg: fmt.Sprintf("a ruleset must be a JSON array of rules, found %s", article(root.Kind))}
 	}
-	d.elems = root.Elems
-	d.rules = make([]Rule, 0, len(root.Elems))
-	seen := make(map[int]int, len(root.Elems))
-	for i, e := range root.Elems {
-		r, probs := d.rule(name, i, e)
-		if r.Number > d.highest {
-			d.highest = r.Number
+	if keep {
+		d.elems = root.Elems
+		d.rules = make([]Rule, 0, len(root.Elems))
+		d.seen = make(map[int]int, len(root.Elems))
+		for i, e := range root.Elems {
+			d.add(name, i, e)
 		}
-		if len(probs) == 0 {
-			if first, dup := seen[r.Number]; dup {
-				p := d.problem(name, i, e.Get(fieldNumber).Off, "duplicate Rule_number %d (rule at index %d has it already)", r.Number, first)
-				probs = append(probs, p)
-			}
-		}
-		if len(probs) > 0 {
-			d.problems = append(d.problems, probs...)
-			continue
-		}
-		seen[r.Number] = i
-		d.rules = append(d.rules, r)
 	}
 	if len(d.rules) == 0 {
-		d.rules = nil // as before the capacity was reserved
+		d.rules = nil // as when no capacity was reserved
 	}
 	return d, nil
+}
+
+// add validates entry i, e, and adds it to the rules or the problems.
+func (d *doc) add(name string, i int, e *jsonfile.Value) {
+	r, probs := d.rule(name, i, e)
+	if r.Number > d.highest {
+		d.highest = r.Number
+	}
+	if len(probs) == 0 {
+		if first, dup := d.seen[r.Number]; dup {
+			p := d.problem(name, i, e.Get(fieldNumber).Off, "duplicate Rule_number %d (rule at index %d has it already)", r.Number, first)
+			probs = append(probs, p)
+		}
+	}
+	if len(probs) > 0 {
+		d.problems = append(d.problems, probs...)
+		return
+	}
+	d.seen[r.Number] = i
+	d.rules = append(d.rules, r)
 }
 
 func (d *doc) problem(name string, i, off int, format string, a ...any) Problem {
@@ -333,7 +358,14 @@ func (d *doc) rule(name string, i int, e *jsonfile.Value) (Rule, []Problem) {
 			}
 			r.Number = n
 		case fieldCategory, fieldInstruction, fieldWhy:
-			have[slices.Index(fields, m.Key)] = true
+			switch m.Key {
+			case fieldCategory:
+				have[1] = true
+			case fieldInstruction:
+				have[2] = true
+			default:
+				have[3] = true
+			}
 			if v.Kind != jsonfile.String {
 				probs = append(probs, d.problem(name, i, v.Off, "%q must be a string, found %s", m.Key, article(v.Kind)))
 				continue
@@ -414,6 +446,11 @@ func misspelled(key string) string {
 // ParseCategory accepts a category as people write it ("TOOL", "tool",
 // "[TOOL]") and returns its bare upper-case name.
 func ParseCategory(s string) (string, bool) {
+	for _, c := range Categories {
+		if s == c {
+			return c, true // as written: the common case
+		}
+	}
 	s = strings.TrimSpace(s)
 	if strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") {
 		s = strings.TrimSpace(s[1 : len(s)-1])
@@ -448,9 +485,23 @@ func CheckText(field, s string) error {
 	return nil
 }
 
-// printableASCII reports whether s holds only printable ASCII characters.
+// printableASCII reports whether s holds only printable ASCII characters,
+// 8 at a time while it can: a byte below 0x20 or from 0x7f up sets the
+// high bit of its lane in below or above (the tests are exact about
+// whether any byte matches).
 func printableASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		below := (x - 0x20*ones) &^ x
+		above := x | (x + ones)
+		if (below|above)&highs != 0 {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= 0x7f {
 			return false
 		}
