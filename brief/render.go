@@ -25,14 +25,25 @@ const (
 
 // Render writes the brief as markdown: the header, any notices, the project rules and
 // the personal preferences in separate sections, one line per rule in
-// selection order, and a line naming what was omitted. It returns "" when
-// there is nothing to deliver. Control characters and line breaks in rule
+// selection order, and a line naming what was omitted. With notices but no
+// rules it is the notice lines alone. It returns "" when there is nothing to
+// deliver. Control characters and line breaks in rule
 // text become spaces, so a rule is always exactly one line.
 func Render(sel Selection) string {
 	if len(sel.Rules) == 0 && len(sel.Omitted) == 0 && len(sel.Notices) == 0 {
 		return ""
 	}
 	var b strings.Builder
+	if len(sel.Rules) == 0 && len(sel.Omitted) == 0 {
+		// Only notices (an untrusted ruleset, say): one line each, without
+		// the header about rules that are not there.
+		for _, n := range sel.Notices {
+			b.WriteString("Note: ")
+			writeClean(&b, n)
+			b.WriteByte('\n')
+		}
+		return b.String()
+	}
 	b.WriteString(header)
 	for _, n := range sel.Notices {
 		b.WriteString("\nNote: ")

@@ -60,3 +60,11 @@ func TestLineTokens(t *testing.T) {
 		}
 	}
 }
+
+func TestRenderNoticesOnly(t *testing.T) {
+	got := Render(Selection{Notices: []string{"2 project rules wait for `autofix trust`", "second\nline"}})
+	want := "Note: 2 project rules wait for `autofix trust`\nNote: second line\n"
+	if got != want {
+		t.Fatalf("Render(notices only) = %q, want %q", got, want)
+	}
+}

@@ -70,11 +70,7 @@ type learnResult struct {
 
 func runLearn(ctx context.Context, opts *learnOptions) error {
 	env := opts.env
-	ws, err := env.workspace()
-	if err != nil {
-		return err
-	}
-	root, err := openRoot(ws)
+	ws, root, err := env.openWorkspace()
 	if err != nil {
 		return err
 	}
@@ -98,16 +94,7 @@ func runLearn(ctx context.Context, opts *learnOptions) error {
 	}
 	out := learnResult{Result: res, Path: rs.Name, DryRun: opts.dryRun}
 	if !opts.dryRun {
-		var written *rules.Ruleset
-		var added []rules.Rule
-		err := keepTrust(ctx, env, ws, root, func() (string, []rules.Rule, error) {
-			var err error
-			written, added, err = rules.Append(ctx, root, env.lockDir(), rules.Rule{Category: res.Category, Instruction: res.Instruction, Why: res.Why})
-			if err != nil {
-				return "", nil, err
-			}
-			return written.Name, added, nil
-		})
+		written, added, err := appendRules(ctx, env, ws, root, rules.Rule{Category: res.Category, Instruction: res.Instruction, Why: res.Why})
 		if err != nil {
 			return err
 		}

@@ -89,11 +89,7 @@ func runRulesAdd(ctx context.Context, opts *rulesAddOptions) error {
 	if err := normalize.CheckInstruction(opts.instruction); err != nil {
 		return err
 	}
-	ws, err := opts.env.workspace()
-	if err != nil {
-		return err
-	}
-	root, err := openRoot(ws)
+	ws, root, err := opts.env.openWorkspace()
 	if err != nil {
 		return err
 	}
@@ -111,16 +107,7 @@ func runRulesAdd(ctx context.Context, opts *rulesAddOptions) error {
 			why = strings.TrimSpace(fmt.Sprintf("%s (supersedes rule %d)", why, n))
 		}
 	}
-	var rs *rules.Ruleset
-	var added []rules.Rule
-	err = keepTrust(ctx, opts.env, ws, root, func() (string, []rules.Rule, error) {
-		var err error
-		rs, added, err = rules.Append(ctx, root, opts.env.lockDir(), rules.Rule{Category: cat, Instruction: opts.instruction, Why: why})
-		if err != nil {
-			return "", nil, err
-		}
-		return rs.Name, added, nil
-	})
+	rs, added, err := appendRules(ctx, opts.env, ws, root, rules.Rule{Category: cat, Instruction: opts.instruction, Why: why})
 	if err != nil {
 		return err
 	}
@@ -175,11 +162,7 @@ instruction, why, in_force and superseded_by.`,
 }
 
 func loadRules(env *Env) (*rules.Ruleset, error) {
-	ws, err := env.workspace()
-	if err != nil {
-		return nil, err
-	}
-	root, err := openRoot(ws)
+	_, root, err := env.openWorkspace()
 	if err != nil {
 		return nil, err
 	}

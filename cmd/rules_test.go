@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/autofix/autofix/rules"
+	"github.com/autofix/autofix/trust"
 )
 
 // autofixBin is the real binary: testscript.Main (TestMain) puts an
@@ -127,6 +128,11 @@ func TestRulesConcurrentAppend(t *testing.T) {
 	path := filepath.Join(repo, ".agents", "autofix.json")
 	seed(t, path, 1)
 	const writers, each = 8, 50
+	// The person trusted the ruleset: their own appends, however
+	// concurrent, must keep it trusted.
+	if out, err := autofixCmd(context.Background(), autofixBin(t), repo, env, "trust").CombinedOutput(); err != nil {
+		t.Fatalf("autofix trust: %v: %s", err, out)
+	}
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -200,6 +206,24 @@ func TestRulesConcurrentAppend(t *testing.T) {
 	data, _ := os.ReadFile(path)
 	if !bytes.Contains(data, []byte(`"x-source": {`)) || !bytes.Contains(data, []byte(`"<b>"`)) {
 		t.Error("unknown fields lost")
+	}
+	home := filepath.Join(filepath.Dir(repo), "home")
+	tenv := &Env{Dir: repo, ConfigDir: filepath.Join(home, ".config", "autofix"), CacheDir: filepath.Join(home, ".cache", "autofix"), Now: time.Now, Stderr: io.Discard}
+	ws, err := tenv.workspace()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := openRoot(ws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	p, err := loadProjectRuleset(tenv, ws, root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Trust != trust.Trusted {
+		t.Errorf("after concurrent appends the ruleset's trust is %v, want trusted", p.Trust)
 	}
 	t.Logf("%d reads during %d appends", reads.Load(), writers*each)
 }

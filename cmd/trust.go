@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 	"time"
 
 	"github.com/autofix/autofix/jsonfile"
@@ -158,11 +157,7 @@ type trustView struct {
 
 func runTrust(ctx context.Context, opts *trustOptions) error {
 	env := opts.env
-	ws, err := env.workspace()
-	if err != nil {
-		return err
-	}
-	root, err := openRoot(ws)
+	ws, root, err := env.openWorkspace()
 	if err != nil {
 		return err
 	}
@@ -254,47 +249,19 @@ func carryTrust(ctx context.Context, env *Env, ws scope.Workspace, name string, 
 	return env.trustStore().Check(real, written)
 }
 
-// keepTrust runs write, a change autofix makes to the workspace's ruleset
-// on the person's behalf (`autofix learn`, `rules add`) that returns the
-// ruleset's name and the rules it appended, and keeps the ruleset trusted
-// across it when it was trusted before (or did not exist: then every rule
-// in it is the person's).
-//
-// The content read just after the write must be the content read just
-// before it plus exactly the appended rules; otherwise someone else changed
-// the file meanwhile (a pull, another agent) and the ruleset is left to
-// read as changed: autofix never carries trust over text the person did
-// not see. A failure to update the trust record is not the write's
-// failure: the rule is written and the person is told.
-func keepTrust(ctx context.Context, env *Env, ws scope.Workspace, root *os.Root, write func() (name string, added []rules.Rule, err error)) error {
-	before, berr := loadProjectRuleset(env, ws, root)
-	name, added, err := write()
-	if err != nil || berr != nil || before.Trust != trust.Trusted {
-		return err
-	}
-	note := func(why string) {
-		fmt.Fprintf(env.Stderr, "autofix: note: %s is no longer trusted: %s; review it and run 'autofix trust'\n", name, why)
-	}
-	after, err := jsonfile.Read(root, name, rules.MaxFileSize)
-	if err != nil {
-		note(err.Error())
-		return nil
-	}
-	rs, err := rules.Parse(name, after)
-	if err != nil || !onlyAppended(before.Rules.Rules, added, rs.Rules) {
-		note("it changed while the rule was being written")
-		return nil
-	}
-	if _, err := carryTrust(ctx, env, ws, name, before.Data, after); err != nil {
-		note(err.Error())
-	}
-	return nil
-}
-
-// onlyAppended reports whether after is before followed by added.
-func onlyAppended(before, added, after []rules.Rule) bool {
-	if len(after) != len(before)+len(added) {
-		return false
-	}
-	return slices.Equal(after[:len(before)], before) && slices.Equal(after[len(before):], added)
+// appendRules appends rules to the workspace's ruleset on the person's
+// behalf (`autofix learn`, `rules add`) and keeps the ruleset trusted
+// across the write when the bytes it replaced were trusted, or when it
+// created the file (then every rule in it is the person's). The trust
+// record moves under the ruleset's lock, from the exact bytes replaced to
+// the exact bytes written, so a concurrent writer cannot slip content past
+// it, and autofix never carries trust over text the person did not see. A
+// failure to update the trust record is not the write's failure: the rule
+// is written and the person is told.
+func appendRules(ctx context.Context, env *Env, ws scope.Workspace, root *os.Root, add ...rules.Rule) (*rules.Ruleset, []rules.Rule, error) {
+	return rules.AppendThen(ctx, root, env.lockDir(), func(name string, replaced, written []byte) {
+		if _, err := carryTrust(ctx, env, ws, name, replaced, written); err != nil {
+			fmt.Fprintf(env.Stderr, "autofix: note: could not keep %s trusted: %v; review it and run 'autofix trust'\n", name, err)
+		}
+	}, add...)
 }

@@ -34,11 +34,7 @@ The ruleset itself is not touched.`,
 
 func runUntrust(ctx context.Context, opts *untrustOptions) error {
 	env := opts.env
-	ws, err := env.workspace()
-	if err != nil {
-		return err
-	}
-	root, err := openRoot(ws)
+	ws, root, err := env.openWorkspace()
 	if err != nil {
 		return err
 	}

@@ -27,5 +27,19 @@ func openRoot(ws scope.Workspace) (*os.Root, error) {
 	return r, nil
 }
 
+// openWorkspace detects the workspace of the working directory and opens
+// its root; the caller closes the root.
+func (env *Env) openWorkspace() (scope.Workspace, *os.Root, error) {
+	ws, err := env.workspace()
+	if err != nil {
+		return scope.Workspace{}, nil, err
+	}
+	root, err := openRoot(ws)
+	if err != nil {
+		return scope.Workspace{}, nil, err
+	}
+	return ws, root, nil
+}
+
 // lockDir is where sidecar lock files live: outside any repository.
 func (env *Env) lockDir() string { return filepath.Join(env.CacheDir, "locks") }

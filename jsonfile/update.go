@@ -26,6 +26,7 @@
 package jsonfile
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -74,10 +75,13 @@ func Read(root *os.Root, name string, max int64) ([]byte, error) {
 	if fi.Size() > max {
 		return nil, fmt.Errorf("%s: %w (%d bytes, limit %d)", name, ErrTooLarge, fi.Size(), max)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
+	// Sized to the file, as os.ReadFile does; the limit still holds if it
+	// grows meanwhile.
+	buf := bytes.NewBuffer(make([]byte, 0, fi.Size()+512))
+	if _, err := buf.ReadFrom(io.LimitReader(f, max+1)); err != nil {
 		return nil, err
 	}
+	data := buf.Bytes()
 	if int64(len(data)) > max {
 		return nil, fmt.Errorf("%s: %w (limit %d bytes)", name, ErrTooLarge, max)
 	}
@@ -109,6 +113,11 @@ type Options struct {
 	Perm fs.FileMode
 	// MaxSize is the largest current content accepted; zero means 1 MiB.
 	MaxSize int64
+	// Committed, when set, runs once the new content is in place and
+	// before the lock is released, with the exact bytes replaced (nil when
+	// the file was created) and the bytes written: whatever it records
+	// about the change cannot interleave with another writer's.
+	Committed func(replaced, written []byte)
 }
 
 // Update replaces name (slash-separated, relative to root) with the bytes fn
@@ -198,6 +207,12 @@ func Update(ctx context.Context, root *os.Root, name string, opts Options, fn fu
 	defer d.Close()
 	if err := d.Sync(); err != nil {
 		return fmt.Errorf("sync directory of %s: %w", name, err)
+	}
+	if opts.Committed != nil {
+		if !exists {
+			old = nil
+		}
+		opts.Committed(old, data)
 	}
 	return nil
 }

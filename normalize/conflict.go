@@ -14,6 +14,7 @@ type Claim struct {
 
 // ParseClaim reduces an instruction to a [Claim].
 func ParseClaim(instruction string) Claim {
+	loadTables()
 	var c Claim
 	_, _, c.pol = markerOf(instruction)
 	s := instruction
@@ -121,7 +122,7 @@ var prepositions = map[string]bool{
 // member of one family conflict ("Always use fetch" vs "Always use axios").
 var families = map[string]int{}
 
-func init() {
+func initConflict1() {
 	for i, f := range []string{
 		"npm pnpm yarn bun",
 		"fetch axios node-fetch got ky superagent",
@@ -192,6 +193,7 @@ func (c Claim) positives() []string {
 // deterministic and allocation-light; use [ParseClaim] to compare one
 // instruction with many.
 func Conflicts(newer, older string) bool {
+	loadTables()
 	return ParseClaim(newer).Conflicts(ParseClaim(older))
 }
 

@@ -34,7 +34,7 @@ const (
 	catOTHER
 )
 
-func init() {
+func initLexicon1() {
 	add := func(cat, w int, words string) {
 		for _, x := range strings.Split(words, ",") {
 			x = strings.TrimSpace(x)

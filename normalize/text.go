@@ -116,7 +116,7 @@ func detectLanguageWords(lower string, words []string) string {
 // functionWords scores words for en, de, fr, es (one digit each).
 var functionWords = map[string]string{}
 
-func init() {
+func initText1() {
 	set := func(score, words string) {
 		for _, w := range strings.Fields(words) {
 			old, ok := functionWords[w]
@@ -193,7 +193,7 @@ func lowerFirstWord(s string) string {
 // judgement adjectives, and generic nouns, in the five languages.
 var vagueWords = map[string]bool{}
 
-func init() {
+func initText2() {
 	for _, w := range strings.Fields(`
 		write make be do keep try get have improve fix clean up cleaner clean better good nice nicer great best well
 		proper properly quality readable readability elegant beautiful pretty simple simpler correct correctly right
@@ -265,7 +265,7 @@ func hasLetter(s string) bool {
 // stopWords are function words that carry no behaviour of their own.
 var stopWords = map[string]bool{}
 
-func init() {
+func initText3() {
 	for _, w := range strings.Fields(`
 		a an the to of for in on at by with and or but is are was be been it its this that these those we i you he she they
 		me us my our your their here there so too also then than as from into onto about please let's lets let just

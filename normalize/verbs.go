@@ -14,7 +14,7 @@ var (
 	esVerbs = map[string]string{}
 )
 
-func init() {
+func initVerbs1() {
 	for _, v := range strings.Fields(`use put add run write keep prefer document generate name place import export call return wrap
 		validate test check commit push pull merge rebase squash create delete remove move rename store save log throw catch
 		handle include exclude install build deploy lint format sort split group mock stub declare define prefix suffix annotate
@@ -177,7 +177,7 @@ var englishIrregular = map[string]string{
 // noFinalE are stems that end like "make" but take no final e.
 var noFinalE = map[string]bool{}
 
-func init() {
+func initVerbs2() {
 	for _, w := range strings.Fields(`open listen happen edit visit limit exit audit order answer enter offer filter render cover
 		consider deliver register remember trigger cancel travel label model commit submit log mock lint pin tag ship
 		fix mix sync wait fetch push merge`) {

@@ -568,6 +568,15 @@ func Validate(r Rule) (Rule, error) {
 // has invalid entries is left byte-for-byte unchanged and the error says
 // why ([*SyntaxError], [*InvalidError]).
 func Append(ctx context.Context, root *os.Root, lockDir string, add ...Rule) (*Ruleset, []Rule, error) {
+	return AppendThen(ctx, root, lockDir, nil, add...)
+}
+
+// AppendThen is [Append] that also calls committed, when not nil, once the
+// new ruleset is in place and still under the lock, with the ruleset's name,
+// the exact bytes it replaced (nil when it created the file) and the bytes
+// it wrote: a trust record moved from one to the other cannot race another
+// writer.
+func AppendThen(ctx context.Context, root *os.Root, lockDir string, committed func(name string, replaced, written []byte), add ...Rule) (*Ruleset, []Rule, error) {
 	if len(add) == 0 {
 		return nil, nil, errors.New("no rules to add")
 	}
@@ -584,10 +593,15 @@ func Append(ctx context.Context, root *os.Root, lockDir string, add ...Rule) (*R
 		return nil, nil, err
 	}
 	real := filepath.Join(root.Name(), filepath.FromSlash(name))
+	var onCommit func(replaced, written []byte)
+	if committed != nil {
+		onCommit = func(replaced, written []byte) { committed(name, replaced, written) }
+	}
 	var out *Ruleset
 	err = jsonfile.Update(ctx, root, name, jsonfile.Options{
-		LockPath: jsonfile.LockPath(lockDir, real),
-		MaxSize:  MaxFileSize,
+		LockPath:  jsonfile.LockPath(lockDir, real),
+		MaxSize:   MaxFileSize,
+		Committed: onCommit,
 	}, func(old []byte, exists bool) ([]byte, error) {
 		d, err := parse(name, old)
 		if err != nil {
