@@ -2,11 +2,9 @@ package cmd
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"github.com/autofix/autofix/normalize"
-	"io"
 	"slices"
 	"strings"
 
@@ -113,7 +111,7 @@ func runRulesAdd(ctx context.Context, opts *rulesAddOptions) error {
 	}
 	name, r := rs.Name, added[0]
 	if opts.json {
-		return writeRulesJSON(opts.env.Stdout, ruleJSON{Number: r.Number, Category: r.Category, Instruction: r.Instruction, Why: r.Why, InForce: true, Path: name})
+		return writeJSON(opts.env.Stdout, ruleJSON{Number: r.Number, Category: r.Category, Instruction: r.Instruction, Why: r.Why, InForce: true, Path: name})
 	}
 	fmt.Fprintf(opts.env.Stdout, "Learned rule #%d ([%s]): %s — recorded in %s.\n", r.Number, r.Category, r.Instruction, name)
 	return nil
@@ -128,13 +126,6 @@ type ruleJSON struct {
 	InForce      bool   `json:"in_force"`
 	SupersededBy *int   `json:"superseded_by"`
 	Path         string `json:"path,omitempty"`
-}
-
-func writeRulesJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }
 
 // rulesListOptions are the inputs of rules list.
@@ -188,7 +179,7 @@ func runRulesList(ctx context.Context, opts *rulesListOptions) error {
 			}
 			out = append(out, j)
 		}
-		return writeRulesJSON(opts.env.Stdout, out)
+		return writeJSON(opts.env.Stdout, out)
 	}
 	if !rs.Exists {
 		fmt.Fprintf(opts.env.Stderr, "autofix: no project ruleset yet; 'autofix rules add' creates %s\n", rs.Name)
@@ -210,44 +201,89 @@ func runRulesList(ctx context.Context, opts *rulesListOptions) error {
 
 // rulesCheckOptions are the inputs of rules check.
 type rulesCheckOptions struct {
-	env *Env
+	env  *Env
+	json bool
+}
+
+// checkJSON is the --json output of rules check.
+type checkJSON struct {
+	Path     string        `json:"path"`
+	Exists   bool          `json:"exists"`
+	Valid    bool          `json:"valid"`
+	Rules    int           `json:"rules"`
+	InForce  int           `json:"in_force"`
+	Problems []problemJSON `json:"problems"`
+}
+
+// problemJSON is one problem; index is -1 for a syntax error, and line and
+// col are 0 when the problem is a rule as a whole.
+type problemJSON struct {
+	Index   int    `json:"index"`
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	Message string `json:"message"`
 }
 
 func newRulesCheckCmd(env *Env) *cobra.Command {
 	opts := &rulesCheckOptions{env: env}
-	return &cobra.Command{
+	c := &cobra.Command{
 		Use:   "check",
 		Short: "Validate the project ruleset",
 		Long: `Validate the project ruleset. Exit 0 when it is valid (or absent); else exit 1
 and print each problem on stdout as PATH:LINE:COL: message (syntax, or a
 misplaced key or value) or PATH: rule at index I: message (a rule as a whole).`,
-		Example: `  autofix rules check`,
-		Args:    noArgs,
-		RunE:    func(c *cobra.Command, args []string) error { return runRulesCheck(c.Context(), opts) },
+		Example: `  autofix rules check
+  autofix rules check --json`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, args []string) error { return runRulesCheck(c.Context(), opts) },
 	}
+	c.Flags().BoolVar(&opts.json, "json", false, "print the result as JSON (the exit code is the same)")
+	return c
 }
 
 func runRulesCheck(ctx context.Context, opts *rulesCheckOptions) error {
+	out := opts.env.Stdout
 	rs, err := loadRules(opts.env)
 	var se *rules.SyntaxError
 	if errors.As(err, &se) {
-		fmt.Fprintln(opts.env.Stdout, se.Error())
+		if opts.json {
+			if err := writeJSON(out, checkJSON{Path: se.Path, Exists: true, Problems: []problemJSON{{Index: -1, Line: se.Line, Col: se.Col, Message: se.Msg}}}); err != nil {
+				return err
+			}
+		} else {
+			fmt.Fprintln(out, se.Error())
+		}
 		return withHint(fmt.Errorf("%s does not parse", se.Path), "%s", se.Hint())
 	}
 	if err != nil {
 		return err
 	}
+	inForce := len(rs.Rules) - len(rules.Resolve(rs.Rules))
+	if opts.json {
+		r := checkJSON{Path: rs.Name, Exists: rs.Exists, Valid: len(rs.Skipped) == 0, Rules: len(rs.Rules), InForce: inForce, Problems: []problemJSON{}}
+		for _, p := range rs.Skipped {
+			r.Problems = append(r.Problems, problemJSON{Index: p.Index, Line: p.Line, Col: p.Col, Message: p.Msg})
+		}
+		if err := writeJSON(out, r); err != nil {
+			return err
+		}
+	}
 	if !rs.Exists {
-		fmt.Fprintf(opts.env.Stdout, "no project ruleset (%s would be created by 'autofix rules add')\n", rs.Name)
+		if !opts.json {
+			fmt.Fprintf(out, "no project ruleset (%s would be created by 'autofix rules add')\n", rs.Name)
+		}
 		return nil
 	}
 	if len(rs.Skipped) > 0 {
-		for _, p := range rs.Skipped {
-			fmt.Fprintln(opts.env.Stdout, p)
+		if !opts.json {
+			for _, p := range rs.Skipped {
+				fmt.Fprintln(out, p)
+			}
 		}
 		return withHint(fmt.Errorf("%s: %d problem(s); %d valid rule(s) are still used", rs.Name, len(rs.Skipped), len(rs.Rules)), "fix the entries by hand, then run 'autofix rules check' again")
 	}
-	sup := rules.Resolve(rs.Rules)
-	fmt.Fprintf(opts.env.Stdout, "%s: ok, %d rule(s), %d in force\n", rs.Name, len(rs.Rules), len(rs.Rules)-len(sup))
+	if !opts.json {
+		fmt.Fprintf(out, "%s: ok, %d rule(s), %d in force\n", rs.Name, len(rs.Rules), inForce)
+	}
 	return nil
 }
