@@ -152,13 +152,29 @@ instruction, why, in_force and superseded_by.`,
 	return c
 }
 
+// loadRules loads the workspace's ruleset and warns on stderr about other
+// candidate rulesets that it hides.
 func loadRules(env *Env) (*rules.Ruleset, error) {
 	_, root, err := env.openWorkspace()
 	if err != nil {
 		return nil, err
 	}
 	defer root.Close()
-	return rules.Load(root)
+	rs, err := rules.Load(root)
+	name := ""
+	var se *rules.SyntaxError
+	switch {
+	case err == nil && rs.Exists:
+		name = rs.Name
+	case errors.As(err, &se):
+		name = se.Path
+	}
+	if name != "" {
+		for _, other := range rules.Shadowed(root, name) {
+			fmt.Fprintf(env.Stderr, "autofix: warning: %s is not read: %s comes first in the lookup order; merge its rules into %s and delete it\n", other, name, name)
+		}
+	}
+	return rs, err
 }
 
 func runRulesList(ctx context.Context, opts *rulesListOptions) error {

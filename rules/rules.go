@@ -191,6 +191,22 @@ func Locate(root *os.Root) (name string, exists bool, err error) {
 	return defaultName(root), false, nil
 }
 
+// Shadowed lists the other candidate rulesets that exist beside name but
+// are not read because name comes first in the lookup order: rules in them
+// reach no agent, which people should be told.
+func Shadowed(root *os.Root, name string) []string {
+	var out []string
+	for _, c := range Candidates {
+		if c == name {
+			continue
+		}
+		if _, err := root.Stat(c); err == nil {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // defaultName is where a new ruleset goes: .rules/autofix.json when the
 // project keeps a .rules folder, else .agents/autofix.json.
 func defaultName(root *os.Root) string {
@@ -704,7 +720,7 @@ func encode(s string) []byte {
 
 // Superseded returns the rule numbers that why says it supersedes:
 // "(supersedes rule 3)", "(supersedes rules 3 and 5)", "(supersedes rule
-// #3, #4)"; case does not matter.
+// #3, #4)", "(supersedes rule 1, rule 3)"; case does not matter.
 func Superseded(why string) []int {
 	var out []int
 	lower := strings.ToLower(why)
@@ -726,7 +742,7 @@ func Superseded(why string) []int {
 		list := rest[:end]
 		var nums []int
 		for _, f := range strings.FieldsFunc(list, func(r rune) bool { return r == ' ' || r == ',' || r == '&' }) {
-			if f == "and" {
+			if f == "and" || f == "rule" || f == "rules" {
 				continue
 			}
 			n, err := strconv.Atoi(strings.TrimPrefix(f, "#"))

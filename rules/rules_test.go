@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -486,5 +487,42 @@ func BenchmarkParse(b *testing.B) {
 			b.Fatal(err)
 		}
 		Resolve(rs.Rules)
+	}
+}
+
+func TestSuperseded(t *testing.T) {
+	for _, tc := range []struct {
+		why  string
+		want []int
+	}{
+		{"user asked to migrate to native fetch (supersedes rule 1)", []int{1}},
+		{"(supersedes rules 3 and 5)", []int{3, 5}},
+		{"(Supersedes rule #3, #4)", []int{3, 4}},
+		// What `autofix learn` writes when a rule replaces several.
+		{`user said: "use npm ci" (supersedes rule 1, rule 2)`, []int{1, 2}},
+		{"(supersedes rule 2) and later (supersedes rule 2, rule 7)", []int{2, 7}},
+		{"(supersedes p2)", nil},
+		{"(supersedes rule x)", nil},
+		{"(supersedes rule 0)", nil},
+		{"supersedes rule 4", nil},
+		{"", nil},
+	} {
+		if got := Superseded(tc.why); !slices.Equal(got, tc.want) {
+			t.Errorf("Superseded(%q) = %v, want %v", tc.why, got, tc.want)
+		}
+	}
+}
+
+// TestResolveSeveral: a rule that supersedes several takes them all out of
+// force.
+func TestResolveSeveral(t *testing.T) {
+	rs := []Rule{
+		{Number: 1, Category: "TOOL", Instruction: "Always use pnpm.", Why: "x"},
+		{Number: 2, Category: "TOOL", Instruction: "Never use npm.", Why: "x"},
+		{Number: 3, Category: "TOOL", Instruction: "Always use bun.", Why: "switch (supersedes rule 1, rule 2)"},
+	}
+	got := Resolve(rs)
+	if got[1] != 3 || got[2] != 3 || len(got) != 2 {
+		t.Fatalf("Resolve = %v, want map[1:3 2:3]", got)
 	}
 }
