@@ -3,6 +3,7 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"github.com/autofix/autofix/jsonfile"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -70,7 +71,7 @@ func loadConfig(env *Env, flags *pflag.FlagSet) (Config, error) {
 			continue
 		}
 		if err := k.Load(file.Provider(p), c.parser); err != nil {
-			return Config{}, withHint(fmt.Errorf("read config %s: %w", p, err), "fix the file or move it aside")
+			return Config{}, withHint(configFileError(p, err), "fix the file or move it aside")
 		}
 		cfg.Source = p
 		break
@@ -92,7 +93,9 @@ func loadConfig(env *Env, flags *pflag.FlagSet) (Config, error) {
 	}
 	src := cfg.Source
 	if err := k.UnmarshalWithConf("", &cfg, koanf.UnmarshalConf{Tag: "koanf", FlatPaths: false}); err != nil {
-		return Config{}, withHint(fmt.Errorf("invalid configuration: %w", err), "check the values in %s and the AUTOFIX_* variables", filepath.Join(env.ConfigDir, "config.json"))
+		// The decoder's message spans several lines; one is enough.
+		msg := strings.Join(strings.Fields(strings.TrimPrefix(err.Error(), "decoding failed due to the following error(s):")), " ")
+		return Config{}, withHint(fmt.Errorf("invalid configuration: %s", msg), "check the values in %s and the AUTOFIX_* variables", filepath.Join(env.ConfigDir, "config.json"))
 	}
 	cfg.Source = src
 	if cfg.Budget <= 0 {
@@ -102,4 +105,18 @@ func loadConfig(env *Env, flags *pflag.FlagSet) (Config, error) {
 		return Config{}, usageErrorf("model_timeout must be positive, not %s", cfg.ModelTimeout)
 	}
 	return cfg, nil
+}
+
+// configFileError says where a config file is broken: for JSON, the line
+// and column from the strict parser, like every other file autofix reads.
+func configFileError(path string, err error) error {
+	if strings.HasSuffix(path, ".json") {
+		if data, rerr := os.ReadFile(path); rerr == nil {
+			var se *jsonfile.SyntaxError
+			if _, perr := jsonfile.Parse(data); errors.As(perr, &se) {
+				return fmt.Errorf("%s:%d:%d: %s", path, se.Line, se.Col, se.Msg)
+			}
+		}
+	}
+	return fmt.Errorf("read config %s: %w", path, err)
 }
