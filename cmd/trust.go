@@ -164,7 +164,13 @@ func runTrust(ctx context.Context, opts *trustOptions) error {
 	defer root.Close()
 	p, err := loadProjectRuleset(env, ws, root)
 	if err != nil {
-		return withHint(err, "fix the ruleset first (autofix rules check); a file that does not parse cannot be trusted")
+		var se *rules.SyntaxError
+		if errors.As(err, &se) {
+			return withHint(err, "fix the ruleset first (autofix rules check); a file that does not parse cannot be trusted")
+		}
+		// Too large, not a regular file, outside the workspace: the
+		// error's own hint says what to do.
+		return err
 	}
 	if p.Path == "" {
 		return withHint(fmt.Errorf("%s has no project ruleset to trust", ws.Root), "rules you add with 'autofix learn' are trusted as they are written")
