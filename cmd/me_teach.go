@@ -149,7 +149,13 @@ func printTaught(opts *meTeachOptions, store *me.Store, ws scope.Workspace, d me
 	switch {
 	case t.Duplicate:
 		fmt.Fprintf(out, "Already known as %s ([%s]): %s — scope: %s.\n", p.ID, p.Category, p.Instruction, where)
-		if !p.Scope.Covers(d.Scope) {
+		if p.Scope.Covers(d.Scope) {
+			return nil
+		}
+		if here, _ := p.Scope.Match(ws); here {
+			// In use here, but asked for all workspaces.
+			fmt.Fprintf(out, "It is already known for this workspace (%s) only; to use it in all workspaces: autofix me scope %s --global\n", ws.Name, p.ID)
+		} else {
 			fmt.Fprintf(out, "It does not apply in this workspace (%s); to add it: autofix me scope %s --add .\n", ws.Name, p.ID)
 		}
 		return nil

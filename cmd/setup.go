@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/autofix/autofix/hook"
 	"github.com/autofix/autofix/jsonfile"
@@ -43,7 +44,7 @@ again.`,
   autofix setup claude-code --global --dry-run
   autofix setup codex
   autofix setup cursor --remove`,
-		Args:      exactArgs(1, "an agent: claude-code, codex or cursor"),
+		Args:      setupArgs,
 		ValidArgs: []string{string(hook.ClaudeCode), string(hook.Codex), string(hook.Cursor)},
 		RunE: func(c *cobra.Command, args []string) error {
 			a, err := hook.ParseAgent(args[0])
@@ -59,6 +60,31 @@ again.`,
 	f.BoolVar(&opts.dryRun, "dry-run", false, "print the settings file as it would be written; change nothing")
 	f.BoolVar(&opts.remove, "remove", false, "remove autofix's hooks")
 	return c
+}
+
+// setupArgs accepts exactly one agent, and says which mistake was made.
+func setupArgs(c *cobra.Command, args []string) error {
+	switch len(args) {
+	case 1:
+		return nil
+	case 0:
+		return usageErrorf("%s needs an agent: claude-code, codex or cursor (see '%s --help')", c.CommandPath(), c.CommandPath())
+	}
+	return usageErrorf("%s takes exactly one agent (claude-code, codex or cursor), got %d arguments: %s (see '%s --help')",
+		c.CommandPath(), len(args), strings.Join(args, " "), c.CommandPath())
+}
+
+// inGoBuildTemp reports whether exe lies in a go-build temporary directory
+// (go-build followed by digits, under the temporary directory or GOTMPDIR),
+// where `go run` and `go test` put binaries that Go deletes when they exit.
+func inGoBuildTemp(exe string) bool {
+	for _, dir := range strings.Split(filepath.ToSlash(filepath.Dir(exe)), "/") {
+		rest, ok := strings.CutPrefix(dir, "go-build")
+		if ok && rest != "" && strings.Trim(rest, "0123456789") == "" {
+			return true
+		}
+	}
+	return false
 }
 
 func runSetup(ctx context.Context, opts *setupOptions) error {
@@ -86,6 +112,14 @@ func runSetup(ctx context.Context, opts *setupOptions) error {
 	exe := env.Executable
 	if !opts.remove && !filepath.IsAbs(exe) {
 		return withHint(fmt.Errorf("cannot find the absolute path of the autofix binary (got %q)", exe), "run setup with the installed binary, e.g. $(go env GOPATH)/bin/autofix setup")
+	}
+	if !opts.remove && inGoBuildTemp(exe) {
+		again := "autofix setup " + string(opts.agent)
+		if opts.global {
+			again += " --global"
+		}
+		return withHint(fmt.Errorf("%s is a temporary build (go run) that Go deletes when it exits; the hooks would run a missing file", exe),
+			"install it first: go install ./cmd/autofix, then run '%s'", again)
 	}
 	if err := os.MkdirAll(base, 0o755); err != nil {
 		return err

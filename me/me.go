@@ -25,8 +25,9 @@ const (
 type Event struct {
 	Time time.Time `json:"time"`
 	// What happened: "taught", "scope", "supersedes", "superseded",
-	// "forgotten" or "erased" (another preference it referred to was
-	// purged). What and Detail read as one phrase: "superseded by p3: …".
+	// "forgotten", "erased" (another preference it referred to was
+	// purged) or "reinstated" (the one that superseded it was purged).
+	// What and Detail read as one phrase: "superseded by p3: …".
 	What   string `json:"what"`
 	Detail string `json:"detail,omitempty"`
 }
@@ -173,10 +174,12 @@ type Taught struct {
 //
 // The new preference supersedes the preferences in force that d.Supersedes
 // names or that conflicts reports as contradicted (conflicts(new, old); nil
-// means none), as long as the new scope covers theirs: a preference for one
-// workspace does not replace a global one (precedence rules settle that),
-// but a global one replaces a workspace one. Supersession is recorded on
-// both sides, in their histories too.
+// means none), as long as [replaces] allows it: both are global, or both
+// are scoped to workspaces and the new one's cover the old one's. Across
+// scopes neither replaces the other: workspace-scoped preferences take
+// precedence over global ones where both apply, and the context engine
+// settles that when it reads them. Supersession is recorded on both sides,
+// in their histories too.
 func (s *Store) Teach(d Draft, now time.Time, conflicts func(newer, older string) bool) (Taught, error) {
 	now = stamp(now)
 	d.Category = strings.TrimSpace(d.Category)
@@ -220,7 +223,7 @@ func (s *Store) Teach(d Draft, now time.Time, conflicts func(newer, older string
 	var replaced []Preference
 	for i := range s.prefs {
 		old := &s.prefs[i]
-		if !old.InForce() || !d.Scope.Covers(old.Scope) {
+		if !old.InForce() || !replaces(d.Scope, old.Scope) {
 			continue
 		}
 		if !named[old.Seq()] && (conflicts == nil || !conflicts(p.Instruction, old.Instruction)) {
@@ -235,6 +238,14 @@ func (s *Store) Teach(d Draft, now time.Time, conflicts func(newer, older string
 	s.prefs = append(s.prefs, p)
 	s.next++
 	return Taught{Preference: p, Superseded: replaced}, nil
+}
+
+// replaces reports whether a preference with scope newer may supersede an
+// older one with scope older: both global, or both scoped to workspaces
+// with newer covering older. A global preference never supersedes a
+// workspace-scoped one, which takes precedence in its workspaces (SPEC §6).
+func replaces(newer, older scope.Scope) bool {
+	return newer.IsGlobal() == older.IsGlobal() && newer.Covers(older)
 }
 
 // sameKey is an instruction reduced for duplicate detection.
@@ -340,20 +351,48 @@ func (s *Store) Forget(id string, now time.Time) (p Preference, changed bool, er
 }
 
 // Purge erases the preference id from the store, original words and
-// history included. Its id is not reused. Preferences that refer to it keep
-// the id and record the purge in their history.
+// history included. Its id is not reused. Its text is also scrubbed from
+// the other preferences' histories, which keep only its id ("superseded by
+// p3 (erased)"). The ones it superseded are reinstated, and the ones that
+// superseded it record the purge in their history.
 func (s *Store) Purge(id string, now time.Time) (Preference, error) {
 	i, err := s.index(id)
 	if err != nil {
 		return Preference{}, err
 	}
+	now = stamp(now)
 	gone := s.prefs[i]
 	s.prefs = slices.Delete(s.prefs, i, i+1)
 	for j := range s.prefs {
 		q := &s.prefs[j]
-		if q.SupersededBy == gone.ID || slices.Contains(q.Supersedes, gone.ID) {
-			q.History = append(q.History, Event{Time: stamp(now), What: "erased", Detail: gone.ID + ", which it refers to"})
+		// A new slice: copies handed out earlier keep their own history.
+		h := make([]Event, len(q.History), len(q.History)+1)
+		for k, e := range q.History {
+			e.Detail = scrub(e, gone)
+			h[k] = e
 		}
+		switch {
+		case q.SupersededBy == gone.ID:
+			q.SupersededBy = ""
+			h = append(h, Event{Time: now, What: "reinstated", Detail: "because " + gone.ID + ", which superseded it, was erased"})
+		case slices.Contains(q.Supersedes, gone.ID):
+			h = append(h, Event{Time: now, What: "erased", Detail: gone.ID + ", which it refers to"})
+		}
+		q.History = h
 	}
 	return gone, nil
+}
+
+// scrub returns e's detail without the text of the purged preference gone:
+// events about it keep only its id.
+func scrub(e Event, gone Preference) string {
+	switch {
+	case e.What == "superseded" && (e.Detail == "by "+gone.ID || strings.HasPrefix(e.Detail, "by "+gone.ID+":")):
+		return "by " + gone.ID + " (erased)"
+	case e.What == "supersedes" && (e.Detail == gone.ID || strings.HasPrefix(e.Detail, gone.ID+":")):
+		return gone.ID + " (erased)"
+	case gone.Instruction != "":
+		return strings.ReplaceAll(e.Detail, gone.Instruction, "(erased)")
+	}
+	return e.Detail
 }

@@ -59,11 +59,18 @@ func TestTeachSupersession(t *testing.T) {
 		duplicate  bool
 	}{
 		{"contradiction, both global", draft("Always use npm.", scope.All()), draft("Never use npm.", scope.All()), true, false},
-		{"global replaces workspace", draft("Always use npm.", scope.Only(web)), draft("Never use npm.", scope.All()), true, false},
+		// Workspace-scoped preferences beat global ones (SPEC §6): a newer
+		// global one does not supersede them; the context engine settles
+		// the contradiction by precedence.
+		{"global does not replace workspace", draft("Always use npm.", scope.Only(web)), draft("Never use npm.", scope.All()), false, false},
 		{"workspace does not replace global", draft("Always use npm.", scope.All()), draft("Never use npm.", scope.Only(web)), false, false},
 		{"same workspace", draft("Always use npm.", scope.Only(web)), draft("Never use npm.", scope.Only(web)), true, false},
+		{"wider workspaces replace narrower", draft("Always use npm.", scope.Only(web)), draft("Never use npm.", scope.Only(web, api)), true, false},
+		{"narrower workspaces do not replace wider", draft("Always use npm.", scope.Only(web, api)), draft("Never use npm.", scope.Only(web)), false, false},
 		{"other workspace", draft("Always use npm.", scope.Only(api)), draft("Never use npm.", scope.Only(web)), false, false},
 		{"named by the normalizer", draft("Always use yarn.", scope.All()), draft("Always use pnpm.", scope.All(), "p1"), true, false},
+		{"named global over workspace", draft("Always use yarn.", scope.Only(web)), draft("Always use pnpm.", scope.All(), "p1"), false, false},
+		{"named workspace over global", draft("Always use yarn.", scope.All()), draft("Always use pnpm.", scope.Only(web), "p1"), false, false},
 		{"project rule numbers are not preferences", draft("Always use yarn.", scope.All()), draft("Always use pnpm.", scope.All(), "1"), false, false},
 		{"unrelated", draft("Always use yarn.", scope.All()), draft("Always write tests first.", scope.All()), false, false},
 		{"duplicate ignores case and final period", draft("Always use pnpm.", scope.All()), draft("always use  PNPM", scope.Only(web)), false, true},
@@ -233,12 +240,57 @@ func TestForgetAndPurge(t *testing.T) {
 	if _, err := s.Get("p7"); !errors.As(err, &nf) || nf.Erased {
 		t.Errorf("Get of an id never given out: %v, want NotFoundError without Erased", err)
 	}
+	// p1 was superseded by p2 only: it is in force again, and says why.
 	p1, _ = s.Get("p1")
-	if last := p1.History[len(p1.History)-1]; last.What != "erased" {
-		t.Errorf("p1 history does not record the purge: %+v", p1.History)
+	if !p1.InForce() || p1.SupersededBy != "" {
+		t.Errorf("p1 after its successor was purged: superseded by %q, in force %v; want reinstated", p1.SupersededBy, p1.InForce())
+	}
+	if last := p1.History[len(p1.History)-1]; last.What != "reinstated" || !strings.Contains(last.Detail, "p2") {
+		t.Errorf("p1 history does not record the reinstatement: %+v", p1.History)
 	}
 	if r := mustTeach(t, s, draft("Always write tests.", scope.All())); r.Preference.ID != "p3" {
 		t.Errorf("id after purge = %s, want p3 (never reused)", r.Preference.ID)
+	}
+}
+
+// TestPurgeScrubsHistory: after a purge no other preference's history holds
+// the purged instruction; events about it keep only its id.
+func TestPurgeScrubsHistory(t *testing.T) {
+	s := newStore("x")
+	mustTeach(t, s, draft("Always use axios.", scope.All()))                // p1
+	mustTeach(t, s, draft("Never use axios.", scope.All()))                 // p2 supersedes p1
+	mustTeach(t, s, draft("Always use fetch for http.", scope.All(), "p2")) // p3 supersedes p2
+	before, _ := s.Get("p1")
+	if _, err := s.Purge("p2", t0.Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range s.All() {
+		for _, e := range p.History {
+			if strings.Contains(e.Detail, "Never use axios") {
+				t.Errorf("%s history still holds the purged instruction: %+v", p.ID, e)
+			}
+		}
+	}
+	if last := before.History[len(before.History)-1]; !strings.Contains(last.Detail, "Never use axios") {
+		t.Errorf("a copy taken before the purge was changed: %+v", last)
+	}
+	tests := []struct {
+		id      string
+		want    []string // "what detail" of each event
+		inForce bool
+	}{
+		{"p1", []string{"taught with scope all workspaces", "superseded by p2 (erased)", "reinstated because p2, which superseded it, was erased"}, true},
+		{"p3", []string{"taught with scope all workspaces", "supersedes p2 (erased)", "erased p2, which it refers to"}, true},
+	}
+	for _, tt := range tests {
+		p, _ := s.Get(tt.id)
+		var got []string
+		for _, e := range p.History {
+			got = append(got, e.What+" "+e.Detail)
+		}
+		if !slices.Equal(got, tt.want) || p.InForce() != tt.inForce {
+			t.Errorf("%s: history %q, in force %v; want %q, %v", tt.id, got, p.InForce(), tt.want, tt.inForce)
+		}
 	}
 }
 

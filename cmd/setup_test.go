@@ -1,0 +1,79 @@
+package cmd
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// tempBuild matches a path in a go-build temporary directory.
+var tempBuild = regexp.MustCompile(`go-build[0-9]+/`)
+
+// TestSetupRefusesGoRunBinary: a binary that `go run` built lives in a
+// go-build temporary directory that Go deletes, so hooks must not point at
+// it; any other absolute path is installed.
+func TestSetupRefusesGoRunBinary(t *testing.T) {
+	tests := []struct {
+		name, exe string
+		args      []string
+		code      int
+		stderr    string
+	}{
+		{"go run", "/tmp/go-build3141592653/b001/exe/autofix", nil, 1, "install it first: go install ./cmd/autofix, then run 'autofix setup claude-code'"},
+		{"go run --global", "/tmp/go-build42/b001/exe/autofix", []string{"--global"}, 1, "then run 'autofix setup claude-code --global'"},
+		{"go run with GOTMPDIR", "/home/me/.cache/gotmp/go-build777/b001/exe/autofix", []string{"--dry-run"}, 1, "temporary build"},
+		{"installed", "/usr/local/bin/autofix", nil, 0, ""},
+		{"go-build without digits is a real directory", "/home/me/go-builds/bin/autofix", nil, 0, ""},
+		{"remove is allowed", "/tmp/go-build42/b001/exe/autofix", []string{"--remove"}, 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			env := hookTestEnv(t)
+			env.Executable = tt.exe
+			home := env.Getenv("HOME")
+			code := Run(context.Background(), env, append([]string{"setup", "claude-code"}, tt.args...))
+			stdout, stderr := env.Stdout.(*bytes.Buffer).String(), env.Stderr.(*bytes.Buffer).String()
+			if code != tt.code || !strings.Contains(stderr, tt.stderr) {
+				t.Fatalf("exit %d, stderr %q; want exit %d and %q", code, stderr, tt.code, tt.stderr)
+			}
+			for _, p := range []string{filepath.Join(env.Dir, ".claude", "settings.json"), filepath.Join(home, ".claude", "settings.json")} {
+				data, err := os.ReadFile(p)
+				if tt.code != 0 && err == nil {
+					t.Errorf("refused setup wrote %s:\n%s", p, data)
+				}
+				if tempBuild.Match(data) {
+					t.Errorf("%s runs a temporary binary:\n%s", p, data)
+				}
+			}
+			if tempBuild.MatchString(stdout) {
+				t.Errorf("stdout shows the temporary binary: %q", stdout)
+			}
+			if tt.code == 0 && len(tt.args) == 0 && !strings.Contains(stdout, tt.exe+" hook claude-code") {
+				t.Errorf("stdout %q does not name %s", stdout, tt.exe)
+			}
+		})
+	}
+}
+
+// TestSetupArgs: setup takes exactly one agent; a wrong count is a usage
+// error (exit 2) that says which.
+func TestSetupArgs(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{nil, "needs an agent: claude-code, codex or cursor"},
+		{[]string{"claude-code", "extra"}, "takes exactly one agent (claude-code, codex or cursor), got 2 arguments: claude-code extra"},
+	}
+	for _, tt := range tests {
+		env := hookTestEnv(t)
+		code := Run(context.Background(), env, append([]string{"setup"}, tt.args...))
+		if stderr := env.Stderr.(*bytes.Buffer).String(); code != 2 || !strings.Contains(stderr, tt.want) {
+			t.Errorf("setup %q: exit %d, stderr %q; want exit 2 and %q", tt.args, code, stderr, tt.want)
+		}
+	}
+}
