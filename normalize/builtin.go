@@ -24,6 +24,7 @@ type clause struct {
 	stmt     bool   // a statement ("X should be Y"), rendered with "make sure"
 	tail     bool   // a fragment that qualifies the previous clause
 	drop     bool   // noise ("it isn't")
+	vague    bool   // a report of what happened, with no behaviour to follow
 }
 
 // maxTextRunes bounds the input: a rule is one sentence or two, not an essay.
@@ -57,7 +58,7 @@ func builtin(text string, existing []Existing) (Result, error) {
 		instr = ruleLatin(t, lang)
 	}
 	if err := CheckInstruction(instr); err != nil {
-		return Result{}, &VagueError{Text: t}
+		return Result{}, &VagueError{Text: t, Lesson: instr == "" && isLesson(lower)}
 	}
 	res := Result{
 		Category:    classifyWords(t, lang, words),
@@ -122,7 +123,7 @@ var (
 		"en": {" because ", " since "}, "de": {" weil ", ", da "}, "fr": {" parce que ", " parce qu'", " car "},
 		"es": {" porque ", " ya que "},
 	}
-	lessonWords = []string{"broke", "break", "failed", "fails", "crashed", "crash", "didn't work", "did not work", "went wrong",
+	lessonWords = []string{"happened", "occurred", "outage", "incident", "flaky", "timed out", "hung", "leaked", "regressed", "broke", "break", "failed", "fails", "crashed", "crash", "didn't work", "did not work", "went wrong",
 		"kaputt", "fehlgeschlagen", "abgestürzt", "funktioniert nicht", "cassé", "planté", "échoué", "marche pas",
 		"falló", "rompió", "se cayó", "no funcionó", "roto"}
 )
@@ -162,7 +163,7 @@ func ruleLatin(t, lang string) string {
 	for _, p := range parts {
 		c := analyze(p, lang)
 		switch {
-		case c.drop:
+		case c.drop, c.vague:
 			continue
 		case c.tail && len(cs) > 0:
 			cs[len(cs)-1].body += ", " + strings.TrimRight(p, ".!;")
@@ -360,6 +361,15 @@ func isInterjection(w string) bool {
 
 func analyzeEnglish(p string) clause {
 	w := newWords(p)
+	if n := len(w.low); n > 2 && w.low[n-1] == "anymore" {
+		// "we don't use jQuery anymore": the negation says it all.
+		w.orig, w.low = w.orig[:n-1], w.low[:n-1]
+	} else if n > 3 && w.low[n-2] == "any" && (w.low[n-1] == "more" || w.low[n-1] == "longer") {
+		w.orig, w.low = w.orig[:n-2], w.low[:n-2]
+	}
+	if len(w.low) == 0 {
+		return clause{drop: true}
+	}
 	c := clause{}
 	i := 0
 	if len(w.low) == 1 && isInterjection(w.low[0]) {
@@ -371,6 +381,8 @@ func analyzeEnglish(p string) clause {
 	subject := ""
 	gerund := false
 	useIfNoun := false
+	verbNext := false // a verb is expected next ("… when you use X", "… to use X")
+	nounObj := false  // a noun is expected next ("I hate default exports")
 	for i < len(w.low) {
 		switch x := w.at(i); {
 		case x == "please" || x == "also" || x == "and" || x == "but" || x == "just" || x == "so" || x == "then" && i == 0 || x == "actually":
@@ -378,10 +390,78 @@ func analyzeEnglish(p string) clause {
 		case x == "we" || x == "i" || x == "you" || x == "let's" || x == "lets":
 			subject = x
 			i++
+		case x == "we're" || x == "we've" || x == "we'll" || x == "i'm" || x == "i've" || x == "i'll" || x == "you're" || x == "you've":
+			subject = x[:strings.IndexAny(x, "'’")]
+			i++
+		case (x == "think" || x == "believe" || x == "feel" || x == "guess") && subject == "i" && c.pol == polNone:
+			// "I think we should use vitest": the opinion is the rule.
+			i++
+			if w.at(i) == "that" {
+				i++
+			}
+			subject = ""
+		case (x == "think" || x == "believe") && subject == "i" && c.pol == polNever:
+			// "I don't think we need Redux", "I don't think we should use classes".
+			i++
+			if w.at(i) == "that" {
+				i++
+			}
+			if x := w.at(i); x == "we" || x == "you" || x == "i" {
+				i++
+			}
+			if x := w.at(i); x == "need" || x == "should" || x == "must" {
+				i++
+			}
+			if w.at(i) == "to" {
+				i++
+			}
+			gerund, useIfNoun = true, true
+			goto body
+		case (x == "switched" || x == "moved" || x == "migrated" || x == "switching" || x == "moving" || x == "migrating") &&
+			subject != "" && c.pol == polNone:
+			// "we switched from jest to vitest", "we're moving away from moment".
+			if mc, ok := migration(w, i+1); ok {
+				return mc
+			}
+			goto body
+		case (x == "i'd" || x == "we'd" || x == "would") && w.at(i+1) == "rather" && (enVerbs[w.at(i+2)] || w.at(i+2) == "you"):
+			// "I'd rather use vitest", "I'd rather you use pnpm".
+			c.pol, c.explicit = polAlways, true
+			i += 2
+			if w.at(i) == "you" {
+				i++
+			}
+		case (x == "i'd" || x == "we'd" || x == "would") && w.at(i+1) == "rather" && w.at(i+2) == "not":
+			// "I'd rather not use classes": a rejection.
+			c.pol, c.explicit = polNever, true
+			gerund, useIfNoun = true, true
+			i += 3
+		case x == "would" && w.at(i+1) == "rather" && subject != "":
+			c.pol, c.explicit = polAlways, true
+			w.orig[i+1] = "prefer"
+			w.low[i+1] = "prefer"
+			i++
+		case x == "really" || x == "generally" || x == "honestly" || x == "strongly" || x == "definitely" || x == "personally" ||
+			x == "usually" || x == "seriously" || x == "totally" || x == "absolutely" || x == "genuinely" || x == "truly":
+			i++
+		case (x == "like" || x == "love" || x == "want") && (subject == "i" || subject == "we") && w.at(i+1) == "to" && c.pol != polNever:
+			// "I want to use pnpm".
+			c.pol, c.explicit = polAlways, true
+			i += 2
 		case x == "i'd" && w.at(i+1) == "rather", x == "we'd" && w.at(i+1) == "rather":
 			c.pol, c.explicit = polAlways, true
 			w.orig[i+1] = "prefer"
 			w.low[i+1] = "prefer"
+			i++
+		case x == "no" && w.at(i+1) == "longer", x == "not" && w.at(i+1) == "anymore":
+			// "we no longer use axios".
+			c.pol, c.explicit = polNever, true
+			gerund, useIfNoun = true, true
+			i += 2
+		case (x == "stopped" || x == "quit" || x == "dropped" || x == "ditched" || x == "abandoned") && subject != "":
+			// "we stopped using Redux", "we dropped moment".
+			c.pol, c.explicit = polNever, true
+			gerund, useIfNoun = true, true
 			i++
 		case x == "don't" || x == "dont" || x == "don’t" || x == "never" || x == "shouldn't" || x == "mustn't" || x == "can't" || x == "cannot":
 			c.pol, c.explicit = polNever, true
@@ -416,20 +496,30 @@ func analyzeEnglish(p string) clause {
 		case (x == "should" || x == "must" || x == "shall") && (subject != "" || i == 0):
 			c.pol, c.explicit = polAlways, true
 			i++
+		case (x == "like" || x == "love" || x == "want" || x == "prefer" || x == "liked" || x == "loved" || x == "wanted") &&
+			(subject == "i" || subject == "we") && c.pol == polNever,
+			(x == "hate" || x == "dislike") && subject != "":
+			// "I don't like long functions", "I don't want emojis in
+			// commits", "I hate it when you …": a rejection. The negation
+			// came first and must survive the verb of liking.
+			c.pol, c.explicit = polNever, true
+			gerund, useIfNoun, nounObj = true, true, true
+			i++
+			for w.at(i) == "it" || w.at(i) == "when" || w.at(i) == "if" || w.at(i) == "you" || w.at(i) == "to" || w.at(i) == "seeing" {
+				if w.at(i) == "you" || w.at(i) == "to" {
+					verbNext = true
+				}
+				i++
+			}
 		case (x == "like" || x == "love" || x == "want") && subject == "i" && w.at(i+1) != "you" && w.at(i+1) != "to":
 			c.pol, c.explicit = polAlways, true
 			w.orig[i], w.low[i] = "prefer", "prefer"
 		case x == "want" && w.at(i+1) == "you" && w.at(i+2) == "to":
-			c.pol, c.explicit = polAlways, true
-			i += 3
-		case (x == "hate" || x == "dislike") && subject != "":
-			c.pol, c.explicit = polNever, true
-			useIfNoun = true
-			gerund = true
-			i++
-			for w.at(i) == "it" || w.at(i) == "when" || w.at(i) == "if" || w.at(i) == "you" {
-				i++
+			if c.pol != polNever {
+				c.pol = polAlways
 			}
+			c.explicit = true
+			i += 3
 		default:
 			goto body
 		}
@@ -439,6 +529,26 @@ body:
 		return clause{drop: true}
 	}
 	first := w.at(i)
+	if (subject == "we" || subject == "i") && c.pol == polNone && !enVerbs[first] {
+		switch {
+		case first == "used" && w.at(i+1) == "to":
+			// "we used to use moment": a past habit, not a rule.
+			return clause{vague: true}
+		case (first == "agreed" || first == "settled" || first == "standardized" || first == "standardised") && w.at(i+1) == "on",
+			first == "went" && w.at(i+1) == "with", first == "rely" && w.at(i+1) == "on":
+			// "we agreed on conventional commits", "we went with zod".
+			return clause{pol: polAlways, explicit: true, body: "use " + w.join(i+2, len(w.orig))}
+		case w.at(i+1) == "to" && i+2 < len(w.low) && enVerbs[w.at(i+2)] && first != "have" && first != "got" && first != "used":
+			// "we tend to use named exports", "we try to keep functions small".
+			c.pol, c.explicit = polAlways, true
+			c.body = w.join(i+2, len(w.orig))
+			return c
+		}
+	}
+	if (subject == "we" || subject == "i") && c.pol == polNone && isPastTense(first) {
+		// "we assumed UTC timestamps": what happened, not what to do.
+		return clause{vague: true}
+	}
 	if subject == "you" && c.pol == polNone {
 		// A lesson: "you assumed lodash is installed", "you forgot to …".
 		switch {
@@ -465,7 +575,9 @@ body:
 	}
 	if gerund {
 		base := englishBase(first)
-		if strings.HasSuffix(first, "ing") || enVerbs[first] {
+		// After "hate"/"don't like" a bare base verb is a noun
+		// ("default exports") unless a verb was expected ("when you use").
+		if strings.HasSuffix(first, "ing") || enVerbs[first] && (!nounObj || verbNext) || verbNext {
 			c.body = strings.TrimSpace(base + " " + w.join(i+1, len(w.orig)))
 			return c
 		}
@@ -490,6 +602,11 @@ body:
 			c.pol = polAlways
 		}
 		c.body = w.join(i, len(w.orig))
+		if (subject == "we" || subject == "i") && !c.explicit && i+2 < len(w.low) && strings.ToLower(w.orig[i]) == first && lookupNone(first) {
+			// "I find classes confusing": an unknown verb and more words.
+			// Prepending "use" would invent a rule; refuse instead.
+			return clause{vague: true}
+		}
 		if subject == "we" || subject == "i" || !strings.Contains(first, "-") && !strings.HasSuffix(first, "ing") && !vagueWords[first] {
 			// "we pnpm" or "never yarn": a bare noun is something to use.
 			c.body = "use " + c.body
@@ -567,6 +684,13 @@ func englishStatement(w words, i int, c clause) clause {
 			return clause{pol: polAlways, explicit: true, stmt: true, body: body}
 		}
 	}
+	for k := i + 1; k < n; k++ {
+		if isPastTense(w.at(k)) && !isAuxiliary(w.at(k-1)) && !stopWords[w.at(k-1)] {
+			// "the login bug happened", "the deploy failed on Friday": a
+			// report with no behaviour. Refuse rather than invent one.
+			return clause{vague: true}
+		}
+	}
 	if n-i <= 4 && !hasStatementVerb(w, i) {
 		return clause{tail: true, pol: polAlways, body: "use " + lowerFirstWord(w.join(i, n))}
 	}
@@ -595,13 +719,57 @@ func isPlacePreposition(w string) bool {
 
 // hasStatementVerb guesses whether a short English clause has a finite verb.
 func hasStatementVerb(w words, i int) bool {
-	for _, x := range w.low[i:] {
+	for k, x := range w.low[i:] {
 		switch x {
 		case "is", "are", "was", "were", "isn't", "aren't", "follow", "follows", "use", "uses", "need", "needs", "has", "have":
 			return true
 		}
+		// "the API returns snake_case": a third-person verb after the subject.
+		if k > 0 && len(x) > 3 && strings.HasSuffix(x, "s") && !strings.HasSuffix(x, "ss") && enVerbs[x[:len(x)-1]] && stopWords[w.low[i]] {
+			return true
+		}
 	}
 	return false
+}
+
+// migration reads what follows "we switched/moved/migrated": "from A to
+// B", "to B (from A)", "away from A".
+func migration(w words, i int) (clause, bool) {
+	n := len(w.low)
+	if w.at(i) == "away" && w.at(i+1) == "from" && i+2 < n {
+		return clause{pol: polNever, explicit: true, body: "use " + w.join(i+2, n)}, true
+	}
+	from, to := -1, -1
+	for k := i; k < n; k++ {
+		switch w.at(k) {
+		case "from":
+			if from < 0 {
+				from = k
+			}
+		case "to", "over":
+			if to < 0 && k+1 < n {
+				to = k
+			}
+		}
+	}
+	if to < 0 {
+		return clause{}, false
+	}
+	end := n
+	if from > to {
+		end = from
+	}
+	body := "use " + w.join(to+1, end)
+	if from >= 0 {
+		fe := n
+		if to > from {
+			fe = to
+		}
+		if fe > from+1 {
+			body += " instead of " + w.join(from+1, fe)
+		}
+	}
+	return clause{pol: polAlways, explicit: true, body: body}, true
 }
 
 func analyzeGerman(p string) clause {
@@ -645,6 +813,10 @@ func analyzeGerman(p string) clause {
 			}
 			skip[i+1] = true
 			i++
+		} else if x := w.at(i + 1); x == "hasse" || x == "hassen" || x == "verabscheue" {
+			// "Ich hasse Default-Exporte": a rejection.
+			skip[i+1] = true
+			c.pol, c.explicit = polNever, true
 		} else if isGermanModal(w.at(i + 1)) {
 			skip[i+1] = true
 			c.pol, c.explicit = polAlways, true
@@ -677,6 +849,11 @@ func analyzeGerman(p string) clause {
 		case "nie", "niemals", "nicht", "nirgends", "keinesfalls", "kein", "keine", "keinen", "keinem", "keiner":
 			c.pol, c.explicit = polNever, true
 			continue
+		case "mehr":
+			// "nicht mehr", "keine … mehr": no longer.
+			if c.pol == polNever && (k == n-1 || w.at(k-1) == "nicht" || strings.HasPrefix(w.at(k-1), "kein")) {
+				continue
+			}
 		case "zu":
 			if c.pol == polNever && k == n-2 {
 				continue
@@ -816,9 +993,31 @@ func analyzeFrench(p string) clause {
 				return clause{pol: polNever, explicit: true, body: w.join(i+1, n)}
 			}
 			return clause{pol: polNever, explicit: true, body: "utiliser " + w.join(i+1, n)}
+		case x == "déteste" || x == "détestons" || x == "détestez" || x == "hais" || x == "haïssons":
+			// "Je déteste les emojis": a rejection.
+			c.pol, c.explicit = polNever, true
+			i++
+		case x == "veux" || x == "voulons" || x == "voulez" || x == "voudrais" || x == "souhaite" || x == "souhaitons":
+			if c.pol != polNever {
+				c.pol = polAlways
+			}
+			c.explicit = true
+			i++
+		case (x == "préfère" || x == "préférons" || x == "préférez") && w.at(i+1) == "ne" && (w.at(i+2) == "pas" || w.at(i+2) == "jamais"):
+			// "Je préfère ne pas utiliser de classes".
+			c.pol, c.explicit = polNever, true
+			i += 3
 		case x == "préfère" || x == "préférez" || x == "aime" || x == "aimons" || x == "préférons":
-			c.pol, c.explicit = polAlways, true
-			verb = "préférer"
+			if c.pol == polNever {
+				// "Je n'aime pas les classes": a rejection.
+				verb = "utiliser"
+				if inf := w.at(i + 1); inf != "pas" && inf != "plus" && inf != "jamais" && frVerbs[inf] == inf && inf != "" {
+					verb = ""
+				}
+			} else {
+				c.pol, c.explicit = polAlways, true
+				verb = "préférer"
+			}
 			i++
 		case frVerbs[x] != "":
 			verb = frVerbs[x]
@@ -887,8 +1086,34 @@ func analyzeSpanish(p string) clause {
 		switch {
 		case x == "por" && w.at(i+1) == "favor":
 			i += 2
-		case x == "y" || x == "pero" || x == "también" || x == "yo" || x == "nosotros" || x == "tú":
+		case x == "y" || x == "pero" || x == "también" || x == "yo" || x == "nosotros" || x == "tú" || x == "ya" || x == "más":
 			i++
+		case x == "odio" || x == "odiamos" || x == "detesto" || x == "detestamos":
+			// "Odio los emojis": a rejection.
+			c.pol, c.explicit = polNever, true
+			i++
+		case x == "no" && isSpanishWant(w.at(i+1)):
+			// "No quiero emojis en los commits".
+			c.pol, c.explicit = polNever, true
+			i += 2
+		case isSpanishWant(x):
+			if c.pol != polNever {
+				c.pol = polAlways
+			}
+			c.explicit = true
+			i++
+		case (x == "prefiero" || x == "preferimos") && w.at(i+1) == "no":
+			// "Prefiero no usar clases".
+			c.pol, c.explicit = polNever, true
+			i += 2
+		case x == "no" && (w.at(i+1) == "me" || w.at(i+1) == "nos") && (strings.HasPrefix(w.at(i+2), "gust") || strings.HasPrefix(w.at(i+2), "encant")):
+			// "No me gustan los emojis": a rejection.
+			c.pol, c.explicit = polNever, true
+			i += 3
+		case (x == "me" || x == "nos") && (strings.HasPrefix(w.at(i+1), "gust") || strings.HasPrefix(w.at(i+1), "encant")):
+			c.pol, c.explicit = polAlways, true
+			verb = "preferir"
+			i += 2
 		case x == "no" && (esVerbs[w.at(i+1)] != "" || w.at(i+1) == "nunca" || w.at(i+1) == "hay"):
 			c.pol, c.explicit = polNever, true
 			i++
@@ -935,6 +1160,10 @@ rest:
 		case "nunca", "jamás":
 			c.pol, c.explicit = polNever, true
 			continue
+		case "más":
+			if c.pol == polNever && k == n-1 {
+				continue // "ya no usamos Redux más"
+			}
 		case "siempre":
 			if c.pol != polNever {
 				c.pol = polAlways
@@ -971,4 +1200,58 @@ rest:
 	}
 	c.body = strings.TrimSpace(verb + " " + body)
 	return c
+}
+
+// isPastTense reports an English past form: "assumed", "happened", "broke".
+func isPastTense(x string) bool {
+	if b, ok := englishIrregular[x]; ok {
+		return b != x && !strings.HasSuffix(x, "ing")
+	}
+	return len(x) > 3 && strings.HasSuffix(x, "ed") && !strings.HasSuffix(x, "eed")
+}
+
+// isAuxiliary reports a word before a participle that makes it passive or
+// adjectival ("are stored", "be named"), not a past-tense report.
+func isAuxiliary(x string) bool {
+	switch x {
+	case "is", "are", "was", "were", "be", "been", "being", "get", "gets", "got", "stay", "stays", "keep", "remain", "remains",
+		"it's", "that's", "isn't", "aren't", "not", "always", "never", "only", "fully", "properly", "strongly", "explicitly":
+		return true
+	}
+	return false
+}
+
+// isLesson reports text that tells what went wrong ("the login bug happened
+// because …"), for a hint that asks what to do differently.
+func isLesson(lower string) bool {
+	for _, lw := range lessonWords {
+		if strings.Contains(lower, lw) {
+			return true
+		}
+	}
+	for _, lw := range []string{" bug ", " bug", "assumed", "failed"} {
+		if strings.Contains(lower, lw) {
+			return true
+		}
+	}
+	return false
+}
+
+// isSpanishWant reports a form of "want" ("quiero", "queremos").
+func isSpanishWant(x string) bool {
+	switch x {
+	case "quiero", "queremos", "quisiera", "quisiéramos":
+		return true
+	}
+	return false
+}
+
+// lookupNone reports a word that neither the lexicon nor the tool families
+// know: after "we"/"I" it is most likely a verb the tables lack.
+func lookupNone(w string) bool {
+	if families[w] != 0 {
+		return false
+	}
+	_, ok := lookupStem(w)
+	return !ok
 }

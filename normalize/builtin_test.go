@@ -105,12 +105,129 @@ func TestBuiltinHeldOut(t *testing.T) {
 	}
 }
 
+// TestBuiltinQA covers the QA findings: negated likes and wants must not
+// turn into "Always" rules, "no longer"/"stopped"/"nicht mehr"/"ya no"
+// are rejections, and lexicon gaps. Most sentences are held out (not the
+// QA sentences themselves).
+func TestBuiltinQA(t *testing.T) {
+	tests := []struct {
+		text, cat, want string
+	}{
+		// 1. Polarity of negated likes and wants.
+		{"I don't like long functions", "CODE", "Never use long functions"},
+		{"I don't want emojis in commits", "PROCESS", "Never use emojis in commits"},
+		{"I don't like it when you use emojis in commits", "PROCESS", "Never use emojis in commits"},
+		{"I'd rather not use classes", "CODE", "Never use classes"},
+		{"I really don't like nested ternaries", "CODE", "Never use nested ternaries"},
+		{"we don't want default exports", "CODE", "Never use default exports"},
+		{"I don't want you to touch the lockfile", "TOOL", "Never touch the lockfile"},
+		{"I don't like it when you add comments that restate the code", "STYLE", "Never add comments that restate the code"},
+		{"I would rather not use mocks in integration tests", "TOOL", "Never use mocks in integration tests"},
+		{"we never liked Redux", "DATA", "Never use Redux"},
+		{"I don't think we need Redux", "DATA", "Never use Redux"},
+		{"I want to use pnpm", "TOOL", "Always use pnpm"},
+		{"I'd rather use vitest", "TOOL", "Always use vitest"},
+		{"I like small commits", "PROCESS", "Always prefer small commits"},
+		{"Je n'aime pas les classes", "CODE", "Ne jamais utiliser les classes"},
+		{"Je déteste les emojis dans les commits", "PROCESS", "Ne jamais utiliser les emojis dans les commits"},
+		{"Je préfère ne pas utiliser de classes", "CODE", "Ne jamais utiliser de classes"},
+		{"Je ne veux pas d'emojis dans les commits", "PROCESS", "Ne jamais utiliser d'emojis dans les commits"},
+		{"Odio los emojis en los commits", "PROCESS", "Nunca usar los emojis en los commits"},
+		{"Prefiero no usar clases", "CODE", "Nunca usar clases"},
+		{"No quiero emojis en los commits", "PROCESS", "Nunca usar emojis en los commits"},
+		{"Ich hasse Default-Exporte", "CODE", "Niemals Default-Exporte verwenden"},
+		// 3. "No longer" and friends are rejections, in every language.
+		{"we no longer use axios", "CODE", "Never use axios"},
+		{"we stopped using Redux, use Zustand", "DATA", "Never use Redux — use Zustand"},
+		{"we dropped moment, use date-fns", "CODE", "Never use moment — use date-fns"},
+		{"we don't use jQuery anymore", "CODE", "Never use jQuery"},
+		{"we're moving away from moment", "CODE", "Never use moment"},
+		{"we switched from jest to vitest", "TOOL", "Always use vitest instead of jest"},
+		{"I think we should use vitest", "TOOL", "Always use vitest"},
+		{"the tests were flaky because you used real timers", "TOOL", "Never use real timers"},
+		{"the outage happened because we assumed UTC, always store offsets", "DATA", "Always store offsets"},
+		{"Ya no usamos Redux", "DATA", "Nunca usar Redux"},
+		{"No me gustan los emojis en los commits", "PROCESS", "Nunca usar los emojis en los commits"},
+		{"No nos gusta usar clases", "CODE", "Nunca usar clases"},
+		{"npmは使うな", "TOOL", "決してnpmは使わないこと"},
+		{"コミットに絵文字を入れるな", "PROCESS", "決してコミットに絵文字を入れないこと"},
+		{"mainにプッシュするな", "PROCESS", "決してmainにプッシュしないこと"},
+		{"絵文字は好きじゃない", "OTHER", "決して絵文字を使わないこと"},
+		{"クラスは嫌いです", "CODE", "決してクラスを使わないこと"},
+		{"Wir nutzen Redux nicht mehr", "DATA", "Niemals Redux nutzen"},
+		{"Wir verwenden keine Klassen mehr", "CODE", "Niemals Klassen verwenden"},
+		{"Nous n'utilisons plus Redux", "DATA", "Ne jamais utiliser Redux"},
+		{"On n'utilise plus moment, utilise date-fns", "CODE", "Ne jamais utiliser moment — utiliser date-fns"},
+		{"we tend to use named exports", "CODE", "Always use named exports"},
+		{"we try to keep functions small", "CODE", "Always keep functions small"},
+		{"we agreed on conventional commits", "PROCESS", "Always use conventional commits"},
+		// 4. Categories from the lexicon.
+		{"please keep PRs under 400 lines", "PROCESS", "Always keep PRs under 400 lines"},
+		{"I prefer small PRs", "PROCESS", "Always prefer small PRs"},
+		{"always explain the plan before editing", "PROCESS", "Always explain the plan before editing"},
+		{"Use Node 20, not 18", "TOOL", "Always use Node 20, not 18"},
+		{"pin Python 3.12 in CI", "TOOL", "Always pin Python 3.12 in CI"},
+		{"Ich möchte keine Default-Exporte", "CODE", "Niemals Default-Exporte verwenden"},
+		// 5. Grammar.
+		{"I hate default exports", "CODE", "Never use default exports"},
+		{"I dislike magic numbers", "CODE", "Never use magic numbers"},
+		{"the API returns snake_case", "STYLE", "Always make sure the API returns snake_case"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			res, err := Normalize(context.Background(), tt.text, nil, Options{})
+			if err != nil {
+				t.Fatalf("Normalize: %v", err)
+			}
+			if res.Instruction != tt.want {
+				t.Errorf("instruction\n got %q\nwant %q", res.Instruction, tt.want)
+			}
+			if res.Category != tt.cat {
+				t.Errorf("category %s, want %s", res.Category, tt.cat)
+			}
+		})
+	}
+}
+
+// TestBuiltinLessonVague: a lesson that states no behaviour is refused
+// with a hint, rather than turned into "Always use <the sentence>".
+func TestBuiltinLessonVague(t *testing.T) {
+	for _, text := range []string{
+		"the login bug happened because we assumed UTC timestamps",
+		"we assumed UTC timestamps",
+		"the deploy failed on Friday",
+		"the cache incident happened last week",
+	} {
+		_, err := Normalize(context.Background(), text, nil, Options{})
+		var ve *VagueError
+		if !errors.Is(err, ErrVague) || !errors.As(err, &ve) || !ve.Lesson || !strings.Contains(ve.Hint(), "what to do") {
+			t.Errorf("Normalize(%q) = %v, want a lesson VagueError", text, err)
+		}
+	}
+}
+
+func TestBuiltinControlCharacter(t *testing.T) {
+	for _, text := range []string{"never use \x1b[31mvar", "always use pnpm\x00", "never use\x07 var"} {
+		_, err := Normalize(context.Background(), text, nil, Options{})
+		var ce *ControlCharError
+		if !errors.As(err, &ce) || errors.Is(err, ErrVague) || ce.Hint() == "" || !strings.Contains(err.Error(), "U+00") {
+			t.Errorf("Normalize(%q) = %v, want a ControlCharError", text, err)
+		}
+	}
+	// Tabs and line breaks are only spacing.
+	if res, err := Normalize(context.Background(), "never use\tvar\nin new code", nil, Options{}); err != nil || res.Instruction != "Never use var in new code" {
+		t.Errorf("tab and newline: %q, %v", res.Instruction, err)
+	}
+}
+
 func TestBuiltinVague(t *testing.T) {
 	for _, text := range []string{
 		"write clean code", "be better", "make it nicer", "Please write better code", "Do a good job",
 		"Mach es besser", "Sei ordentlich", "Fais du code propre", "Sois meilleur", "Haz un mejor código",
 		"Escribe código limpio", "きれいなコードを書いて", "もっと良くして", "be careful", "Sé más cuidadoso", "Sois plus rigoureux",
 		"never do that again", "123", "stop it",
+		// No behaviour found: refuse rather than prepend "Always use".
+		"we used to use moment", "I find classes confusing",
 	} {
 		_, err := Normalize(context.Background(), text, nil, Options{})
 		var ve *VagueError

@@ -89,7 +89,11 @@ func ParseClaim(instruction string) Claim {
 
 func appendTerm(ts []string, w string) []string {
 	if families[w] == 0 {
-		w = trimPlural(w)
+		if n := len(w); n > 3 && w[n-1] == 's' && families[w[:n-1]] != 0 {
+			w = w[:n-1] // "spaces" → "space", "tabs" → "tab"
+		} else {
+			w = trimPlural(w)
+		}
 	}
 	for _, t := range ts {
 		if t == w {
@@ -116,6 +120,10 @@ var prepositions = map[string]bool{
 	"in": true, "for": true, "on": true, "with": true, "to": true, "under": true, "inside": true, "within": true, "when": true,
 	"im": true, "für": true, "bei": true, "mit": true, "unter": true, "dans": true, "pour": true, "avec": true, "sur": true,
 	"en": true, "para": true, "con": true, "dentro": true, "at": true, "by": true, "from": true,
+	"before": true, "after": true, "during": true, "while": true, "if": true, "unless": true, "except": true, "outside": true,
+	"into": true, "onto": true, "across": true, "between": true, "via": true, "per": true, "whenever": true, "until": true,
+	"vor": true, "nach": true, "während": true, "wenn": true, "außer": true, "avant": true, "après": true, "pendant": true,
+	"quand": true, "sauf": true, "antes": true, "después": true, "durante": true, "cuando": true, "excepto": true,
 }
 
 // families group alternatives: two rules that each ask for a different
@@ -155,9 +163,18 @@ func initConflict1() {
 // Conflicts reports whether two claims name the same subject in opposite
 // directions: one asks for what the other rules out, or each asks for a
 // different alternative of the same kind.
+//
+// Qualifiers ("in CI", "for Next.js pages", "before commit") narrow a
+// rule: a newer rule supersedes an older one only when every qualifier of
+// the newer rule is also on the older one. So "Never use npm" supersedes
+// "Always use npm in CI", but "Always use npm ci in the Dockerfile" does
+// not supersede "Always use pnpm", and rules with different qualifiers
+// never conflict.
 func (newer Claim) Conflicts(older Claim) bool {
-	if len(newer.ctx) > 0 && len(older.ctx) > 0 && !overlaps(newer.ctx, older.ctx) {
-		return false
+	for _, x := range newer.ctx {
+		if !contains(older.ctx, x) {
+			return false
+		}
 	}
 	np, op := newer.positives(), older.positives()
 	if overlaps(np, older.neg) || overlaps(newer.neg, op) {

@@ -21,6 +21,20 @@ func TestConflicts(t *testing.T) {
 		{"Never force-push to main", "Always force-push to main after a rebase", true},
 		{"Always prefer named exports over default exports", "Always use default exports", true},
 		{"常にyarnではなくbunを使うこと", "Always use yarn", true},
+		{"Always use tabs for indentation", "Always use spaces for indentation", true},
+		{"Use spaces for indentation", "Always use tabs for indentation", true},
+		{"Never use npm", "Always use npm in CI", true},
+		{"Never use default exports", "Always use default exports for Next.js pages", true},
+		{"Always use vitest in CI", "Always use jest in CI", true},
+		// Qualifiers: a narrower rule never supersedes a general one, and
+		// different qualifiers never conflict.
+		{"Never run tests in CI on forks", "Always run tests before commit", false},
+		{"Always use default exports for Next.js pages", "Never use default exports", false},
+		{"Always use npm ci in the Dockerfile", "Always use pnpm", false},
+		{"Always use tabs for indentation", "Always use spaces", false},
+		{"Never push to main on Fridays", "Always push to main after review", false},
+		{"Always use yarn in the docs site", "Always use pnpm in the app", false},
+		{"Nunca usar npm en CI", "Siempre usar npm para los scripts locales", false},
 		// Different subjects, or the same direction.
 		{"Always use zod", "Always use pnpm", false},
 		{"Always use pnpm", "Always use pnpm in CI", false},

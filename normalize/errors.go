@@ -29,6 +29,9 @@ var (
 // VagueError refuses text that names no concrete behaviour.
 type VagueError struct {
 	Text string
+	// Lesson is set when the text reports what went wrong without saying
+	// what to do differently.
+	Lesson bool
 }
 
 func (e *VagueError) Error() string {
@@ -40,6 +43,9 @@ func (e *VagueError) Is(target error) bool { return target == ErrVague }
 
 // Hint says how to make the text concrete.
 func (e *VagueError) Hint() string {
+	if e.Lesson {
+		return `it says what went wrong, not what to do: say what to do differently, e.g. "never assume timestamps are in UTC"`
+	}
 	return `name the concrete behaviour to always or never do, e.g. "always use pnpm instead of npm"`
 }
 
@@ -136,4 +142,28 @@ func (e *InstructionError) Hint() string {
 		return (&VagueError{}).Hint()
 	}
 	return `write it as "Always …" or "Never …" (or the same in the rule's language), optionally followed by "- because …"`
+}
+
+// ControlCharError refuses text that contains a control character (such as
+// the escape of a terminal colour code), which a rule cannot contain.
+type ControlCharError struct {
+	Text string
+	Rune rune
+	Pos  int // 1-based character position in Text
+}
+
+func (e *ControlCharError) Error() string {
+	what := "a control character"
+	switch e.Rune {
+	case 0x1b:
+		what = "an escape character (a terminal colour code?)"
+	case '\uFFFD':
+		what = "an invalid UTF-8 sequence"
+	}
+	return fmt.Sprintf("text contains %U, %s, at character %d: %q", e.Rune, what, e.Pos, e.Text)
+}
+
+// Hint says how to fix the text.
+func (e *ControlCharError) Hint() string {
+	return "retype the text or paste it without terminal colours or other control characters"
 }

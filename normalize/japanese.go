@@ -71,6 +71,18 @@ func analyzeJapanese(s string) clause {
 		s = strings.TrimSuffix(s, suf)
 	}
 	switch {
+	case hasAnySuffix(s, "は好きじゃない", "が好きじゃない", "は好きではない", "が好きではない", "は好きじゃありません",
+		"が好きじゃありません", "は好きではありません", "が好きではありません", "は嫌い", "が嫌い", "はいらない", "はいりません", "は要らない"):
+		// 絵文字は好きじゃない: a dislike is a rejection.
+		c.pol, c.explicit = polNever, true
+		s = s[:strings.LastIndexAny(s, "はが")] + "を使わない"
+	case strings.HasSuffix(s, "な") && godanNegative(strings.TrimSuffix(s, "な")) != "":
+		// npmは使うな: a prohibitive.
+		c.pol, c.explicit = polNever, true
+		s = godanNegative(strings.TrimSuffix(s, "な"))
+	case hasAnySuffix(s, "わない", "かない", "がない", "さない", "たない", "まない", "ばない", "らない", "なくていい"):
+		// Already a plain negative: 使わない, 書かない.
+		c.pol, c.explicit = polNever, true
 	case hasAnySuffix(s, "ないで", "ないこと", "ないように", "ません", "するな", "禁止", "厳禁", "はやめて", "をやめて", "やめて", "しない"):
 		c.pol, c.explicit = polNever, true
 		for _, r := range []struct{ from, to string }{
@@ -132,4 +144,45 @@ func plainJapanese(s string) string {
 		}
 	}
 	return s
+}
+
+// godanNegative turns a verb in dictionary form at the end of s into its
+// plain negative (使う → 使わない, 書く → 書かない, 入れる → 入れない),
+// or returns "" when s does not end in a verb.
+func godanNegative(s string) string {
+	rs := []rune(s)
+	n := len(rs)
+	if n < 2 {
+		return ""
+	}
+	prev := rs[n-2]
+	if !unicode.In(prev, unicode.Han, unicode.Hiragana) {
+		return ""
+	}
+	stem := string(rs[:n-1])
+	switch rs[n-1] {
+	case 'う':
+		return stem + "わない"
+	case 'く':
+		return stem + "かない"
+	case 'ぐ':
+		return stem + "がない"
+	case 'す':
+		return stem + "さない"
+	case 'つ':
+		return stem + "たない"
+	case 'む':
+		return stem + "まない"
+	case 'ぶ':
+		return stem + "ばない"
+	case 'る':
+		if stem == "す" || strings.HasSuffix(stem, "す") {
+			return strings.TrimSuffix(stem, "す") + "しない" // する → しない
+		}
+		if strings.ContainsRune("えけげせぜてでねへべぺめれいきぎしじちぢにひびぴみり", prev) {
+			return stem + "ない" // ichidan: 入れる → 入れない
+		}
+		return stem + "らない"
+	}
+	return ""
 }

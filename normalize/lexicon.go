@@ -63,7 +63,7 @@ func initLexicon1() {
 	add(catCODE, 3, `any,unknown,type guard,generic,interface,enum,class component,hook,hooks,promise,async,await,callback,
 		exception,try,catch,panic,null,undefined,optional chaining,lodash,underscore,ramda,axios,fetch,node-fetch,zod,yup,joi,valibot,
 		refactor,refactoring,rewrite,pure function,side effect,mutation,immutable,closure,recursion,inheritance,composition,
-		default export,named export,require,esm,commonjs,es module,var,const,moment,date-fns,dayjs,luxon,
+		default export,named export,default-export,named-export,standardexport,require,esm,commonjs,es module,var,const,moment,date-fns,dayjs,luxon,
 		typescript,javascript,react,vue,svelte,angular,regex,goroutine,mutex,nil,
 		array method,native,polyfill,dependency injection,singleton,getter,setter,assertion,
 		fonction pure,fonctions pures,classe,exception,typage,réécriture,refactorisation,
@@ -73,7 +73,8 @@ func initLexicon1() {
 		pattern,struct,object,array,loop,map,filter,reduce,string,number,boolean,return,throw,
 		bibliothèque,fonction,méthode,erreur,funktion,methode,bibliothek,fehler,función,método,librería,biblioteca,error`)
 	add(catCODE, 2, `express,fastify,next.js,nestjs,django,flask,rails,spring,jquery,rxjs,graphql,rest,grpc,http`)
-	add(catCODE, 2, `console.log,logging,logger,print statement,early return,nested if,inheritance,composition`)
+	add(catCODE, 2, `ternary,ternaries,nested ternary,magic number,long function,function length,global variable,globals,
+		console.log,logging,logger,print statement,early return,nested if,inheritance,composition`)
 	add(catCODE, 1, `let,code,codebase,incremental,big-bang,request body,body,module,package,request,response`)
 	// ARCH: directories, module boundaries, layers.
 	add(catARCH, 3, `directory,folder,folders,directories,layer,layers,module boundary,boundary,monorepo,subfolder,
@@ -90,6 +91,7 @@ func initLexicon1() {
 	add(catTOOL, 3, `npm,pnpm,yarn,bun,npx,pip,pipx,poetry,uv,conda,cargo,go mod,maven,gradle,make,makefile,cmake,bazel,
 		vitest,jest,mocha,jasmine,pytest,unittest,testify,cypress,playwright,
 		webpack,vite,rollup,esbuild,parcel,turbopack,tsc,babel,eslint,biome,ruff,mypy,golangci-lint,
+		nvm,nvmrc,.nvmrc,pyenv,rustup,asdf,mise,volta,runtime,node version,python version,go version,toolchain,sdk,jdk,
 		docker,docker compose,kubectl,terraform,package manager,cli,command line,build tool,test framework,test runner,
 		outil,commande,werkzeug,befehl,paketmanager,herramienta,comando,gestor de paquetes`)
 	add(catTOOL, 2, `dependency,dependencies,lockfile,lock file,package.json,go.mod,requirements.txt,prueba,pruebas,linter,script,install,build,lint,linter,bundler,compile,tool,test,tests,
@@ -101,6 +103,9 @@ func initLexicon1() {
 		commit-nachricht,commit-nachrichten,zweig,überprüfung,
 		mensaje de commit,rama,revisión`)
 	add(catPROCESS, 3, `before merging,tests pass,must pass,green ci,test gate`)
+	add(catPROCESS, 3, `prs,mrs,pull requests,merge requests,small pr,pr size,diff size,
+		explain the plan,plan first,before editing,before changing,before coding,before implementing,before making changes,ask first,ask before`)
+	add(catPROCESS, 2, `plan,planning,approve,confirm,confirmation,step by step,checklist`)
 	add(catPROCESS, 2, `pass,merging,workflow,deploy,deployment,ticket,issue,jira,message,messages,nachricht,nachrichten,mensaje,mensajes`)
 	// DATA: schemas, migrations, caching, state shapes.
 	add(catDATA, 5, `migration,migrations,schema,table,tables,column,columns,foreign key,primary key,
@@ -171,8 +176,13 @@ func classifyWords(text, lang string, words []string) string {
 		if strings.Contains(w, "/") && !strings.Contains(w, "://") && len(w) > 2 {
 			score[catARCH] += 4 // a path
 		}
+		if isVersion(w) && runtimes[prev] {
+			score[catTOOL] += 4 // a runtime version: "Node 20", "Python 3.12", "Go 1.22"
+		}
 		if e, ok := lookupStem(w); ok {
 			score[e.cat] += e.weight
+		} else if e, ok := lookupStem(strings.ReplaceAll(w, "-", " ")); ok && strings.Contains(w, "-") {
+			score[e.cat] += e.weight // "Default-Exporte" → "default export"
 		} else if strings.Contains(w, "-") {
 			for _, part := range strings.Split(w, "-") {
 				if e, ok := lookupStem(part); ok {
@@ -231,4 +241,26 @@ func trimPlural(w string) string {
 		return w[:len(w)-1]
 	}
 	return w
+}
+
+// runtimes are language runtimes and toolchains whose version a rule pins
+// ("Use Node 20"): a name followed by a version signals TOOL.
+var runtimes = map[string]bool{
+	"node": true, "nodejs": true, "node.js": true, "python": true, "python3": true, "go": true, "golang": true, "ruby": true,
+	"java": true, "jdk": true, "deno": true, "bun": true, "rust": true, "php": true, "dotnet": true, ".net": true, "kotlin": true,
+	"swift": true, "elixir": true, "erlang": true, "perl": true, "scala": true, "typescript": true, "ts": true, "gcc": true, "clang": true,
+}
+
+// isVersion reports a version number: "20", "3.12", "v1.22", "18.x".
+func isVersion(w string) bool {
+	w = strings.TrimPrefix(w, "v")
+	if w == "" || w[0] < '0' || w[0] > '9' {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; !(c >= '0' && c <= '9' || c == '.' || c == 'x' || c == '+') {
+			return false
+		}
+	}
+	return true
 }

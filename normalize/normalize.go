@@ -33,6 +33,7 @@ import (
 	"context"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/ollama/ollama/api"
 )
@@ -82,8 +83,25 @@ func Normalize(ctx context.Context, text string, existing []Existing, opts Optio
 	if t == "" {
 		return Result{}, ErrEmpty
 	}
+	if err := checkControl(t); err != nil {
+		return Result{}, err
+	}
 	if opts.Client == nil {
 		return builtin(t, existing)
 	}
 	return normalizeOllama(ctx, t, existing, opts)
+}
+
+// checkControl refuses text with a control character left after spaces,
+// tabs and line breaks are collapsed: a terminal colour code or another
+// escape pasted with the text, which no rule can contain.
+func checkControl(t string) error {
+	pos := 0
+	for _, r := range t {
+		pos++
+		if unicode.IsControl(r) || r == '\uFFFD' {
+			return &ControlCharError{Text: t, Rune: r, Pos: pos}
+		}
+	}
+	return nil
 }
