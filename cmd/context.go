@@ -57,15 +57,17 @@ func buildBrief(ctx context.Context, env *Env, cfg Config, req briefRequest) (bu
 		return builtBrief{}, fmt.Errorf("find the workspace of %s: %w", dir, err)
 	}
 	out := builtBrief{Workspace: ws}
-	project, err := projectSource(ctx, env, ws)
-	if err != nil {
-		return builtBrief{}, err
-	}
-	out.Notes = append(out.Notes, project.Notes...)
+	// The preferences are loaded first so that the project's rules are
+	// built with room for them: the merged list is never copied.
 	personal, gone, notes, err := personalSource(ctx, env, ws)
 	if err != nil {
 		return builtBrief{}, err
 	}
+	project, err := projectSource(ctx, env, ws, len(personal))
+	if err != nil {
+		return builtBrief{}, err
+	}
+	out.Notes = append(out.Notes, project.Notes...)
 	out.Notes = append(out.Notes, notes...)
 	if err := ctx.Err(); err != nil {
 		return builtBrief{}, err
@@ -147,8 +149,8 @@ type projectRules struct {
 // supersession from their Why. It is the one door project rules come in
 // by: the repository trust gate belongs here. A missing ruleset is no
 // rules; an unreadable one is no rules and a note; invalid entries are
-// skipped with a note.
-func projectSource(ctx context.Context, env *Env, ws scope.Workspace) (projectRules, error) {
+// skipped with a note. Rules has room for extra more rules.
+func projectSource(ctx context.Context, env *Env, ws scope.Workspace, extra int) (projectRules, error) {
 	var out projectRules
 	if err := ctx.Err(); err != nil {
 		return out, err
@@ -179,11 +181,22 @@ func projectSource(ctx context.Context, env *Env, ws scope.Workspace) (projectRu
 	for old, by := range rules.Resolve(rs.Rules) {
 		supersedes[by] = append(supersedes[by], strconv.Itoa(old))
 	}
-	out.Rules = make([]brief.Rule, len(rs.Rules))
+	// Every rule's id comes out of one string: one allocation, not one per
+	// rule (this runs on every agent prompt).
+	digits := make([]byte, 0, 4*len(rs.Rules))
+	for _, r := range rs.Rules {
+		digits = strconv.AppendInt(digits, int64(r.Number), 10)
+	}
+	ids := string(digits)
+	out.Rules = make([]brief.Rule, len(rs.Rules), len(rs.Rules)+extra)
+	var scratch [20]byte
 	for i, r := range rs.Rules {
+		n := len(strconv.AppendInt(scratch[:0], int64(r.Number), 10))
+		id := ids[:n]
+		ids = ids[n:]
 		out.Rules[i] = brief.Rule{
 			Source:      brief.Project,
-			ID:          strconv.Itoa(r.Number),
+			ID:          id,
 			Category:    r.Category,
 			Instruction: r.Instruction,
 			Why:         r.Why,
@@ -207,14 +220,20 @@ func personalSource(ctx context.Context, env *Env, ws scope.Workspace) (active [
 		return nil, nil, []string{fmt.Sprintf("personal preferences not delivered: %v", err)}, nil
 	}
 	for _, p := range store.All() {
-		r := briefRule(p)
-		if ok, _ := store.Use(p, ws); ok {
-			active = append(active, r)
-			continue
-		}
-		if p.Status == me.Active && p.SupersededBy != "" {
+		switch {
+		case p.Status == me.Forgotten:
+			// Never in use; skip Use, which would format why.
+		case p.SupersededBy != "":
+			// Never in use: reported where its scope covers ws.
+			if p.Status != me.Active {
+				break
+			}
 			if in, _ := p.Scope.Match(ws); in {
-				superseded = append(superseded, brief.Superseded{Rule: r, By: p.SupersededBy, Reason: "superseded by preference " + p.SupersededBy})
+				superseded = append(superseded, brief.Superseded{Rule: briefRule(p), By: p.SupersededBy, Reason: "superseded by preference " + p.SupersededBy})
+			}
+		default:
+			if ok, _ := store.Use(p, ws); ok {
+				active = append(active, briefRule(p))
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package me
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/autofix/autofix/jsonfile"
@@ -95,4 +96,38 @@ func TestDecodeFileFastPath(t *testing.T) {
 	if len(f.Preferences) != 2 || f.Preferences[1].Supersedes[0] != "p1" {
 		t.Fatalf("decoded %+v", f)
 	}
+}
+
+// TestDecodeFileKnowsEveryField fails when a field is added to the store
+// format without teaching the tree walk about it (it would drop it).
+func TestDecodeFileKnowsEveryField(t *testing.T) {
+	for _, c := range []struct {
+		v     any
+		names []string
+	}{
+		{file{}, fileFields},
+		{Preference{}, prefFields},
+		{Event{}, eventFields},
+		{scope.Scope{}, scopeFields},
+		{scope.Ref{}, refFields},
+	} {
+		if got := jsonNames(reflect.TypeOf(c.v)); !reflect.DeepEqual(got, c.names) {
+			t.Errorf("%T has JSON fields %q; the tree walk knows %q: update fastdecode.go", c.v, got, c.names)
+		}
+	}
+}
+
+func jsonNames(t reflect.Type) []string {
+	var names []string
+	for f := range t.Fields() {
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if !f.IsExported() || name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		names = append(names, name)
+	}
+	return names
 }

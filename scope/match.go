@@ -37,7 +37,7 @@ func (r Ref) String() string {
 	if name == r.ID {
 		return name
 	}
-	return fmt.Sprintf("%s (%s)", name, r.ID)
+	return name + " (" + r.ID + ")"
 }
 
 // Seen is "NAME (ID), last seen at PATH" when the path is not the identity.
@@ -108,9 +108,9 @@ func (s Scope) Match(ws Workspace) (bool, string) {
 			continue
 		}
 		if r.Path == "" || r.Path == ws.Root {
-			return true, fmt.Sprintf("it is scoped to this workspace (%s)", ws.Name)
+			return true, "it is scoped to this workspace (" + ws.Name + ")"
 		}
-		return true, fmt.Sprintf("it is scoped to %s, and this workspace (%s) has the same origin %s", r.Path, ws.Root, ws.ID)
+		return true, "it is scoped to " + r.Path + ", and this workspace (" + ws.Root + ") has the same origin " + ws.ID
 	}
 	names := make([]string, len(s.Workspaces))
 	for i, r := range s.Workspaces {

@@ -213,8 +213,16 @@ func unquote(v string) string {
 	return strings.TrimSpace(b.String())
 }
 
-// caseInsensitiveHosts are forges whose repository paths ignore case.
-var caseInsensitiveHosts = map[string]bool{"github.com": true, "gitlab.com": true, "bitbucket.org": true}
+// caseInsensitiveHost reports whether host is a forge whose repository
+// paths ignore case. (A switch, not a map: a package-level map is built at
+// process start, and the hooks start a process per prompt.)
+func caseInsensitiveHost(host string) bool {
+	switch host {
+	case "github.com", "gitlab.com", "bitbucket.org":
+		return true
+	}
+	return false
+}
 
 // NormalizeURL turns a git remote URL into a workspace identity: "host/path"
 // with the user, the port, a trailing ".git" and slashes removed and the host
@@ -257,7 +265,7 @@ func NormalizeURL(raw, dir string) string {
 	path = strings.TrimSuffix(path, ".git")
 	path = strings.TrimPrefix(strings.Trim(path, "/"), "~")
 	path = strings.Trim(path, "/")
-	if caseInsensitiveHosts[host] {
+	if caseInsensitiveHost(host) {
 		path = strings.ToLower(path)
 	}
 	if path == "" {
