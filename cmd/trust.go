@@ -53,6 +53,9 @@ func loadProjectRuleset(env *Env, ws scope.Workspace, root *os.Root) (*projectRu
 		if errors.Is(err, fs.ErrNotExist) {
 			return &projectRuleset{Rules: &rules.Ruleset{Name: name}, Trust: trust.Trusted}, nil
 		}
+		if errors.Is(err, jsonfile.ErrTooLarge) || errors.Is(err, jsonfile.ErrNotRegular) {
+			return nil, fmt.Errorf("read %w", err) // the error names the file
+		}
 		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
 	rs, err := rules.Parse(name, data)
