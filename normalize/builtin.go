@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -1051,25 +1052,32 @@ rest:
 			return clause{tail: true, pol: polNever, body: body}
 		}
 		// "Les routes API vont dans src/…" → "placer les routes API dans …".
-		for k := i; k < n; k++ {
-			x := w.at(k)
-			if (x == "vont" || x == "va" || x == "appartiennent") && k > i && k+1 < n {
-				return clause{pol: polAlways, body: "placer " + lowerFirstWord(w.join(i, k)) + " " + w.join(k+1, n)}
-			}
-		}
-		if c.pol == polNever {
-			return clause{pol: polNever, explicit: true, body: "utiliser " + body}
-		}
-		if n-i <= 4 {
-			return clause{tail: true, pol: polAlways, body: "utiliser " + lowerFirstWord(body)}
-		}
-		return clause{pol: polAlways, stmt: true, body: body}
+		return verbless(w, i, c, body, "utiliser", "placer", "vont", "va", "appartiennent")
 	}
 	if c.pol == polNone {
 		c.pol = polAlways
 	}
 	c.body = strings.TrimSpace(verb + " " + body)
 	return c
+}
+
+// verbless finishes a French or Spanish clause whose words from i on have
+// no verb of their own: "X go in Y" (one of goes) becomes "place X in Y", a
+// short noun phrase becomes "use X", anything longer stays a statement.
+func verbless(w words, i int, c clause, body, use, place string, goes ...string) clause {
+	n := len(w.low)
+	for k := i + 1; k+1 < n; k++ {
+		if slices.Contains(goes, w.at(k)) {
+			return clause{pol: polAlways, body: place + " " + lowerFirstWord(w.join(i, k)) + " " + w.join(k+1, n)}
+		}
+	}
+	if c.pol == polNever {
+		return clause{pol: polNever, explicit: true, body: use + " " + body}
+	}
+	if n-i <= 4 {
+		return clause{tail: true, pol: polAlways, body: use + " " + lowerFirstWord(body)}
+	}
+	return clause{pol: polAlways, stmt: true, body: body}
 }
 
 func analyzeSpanish(p string) clause {
@@ -1181,19 +1189,7 @@ rest:
 			}
 			return clause{tail: true, pol: polNever, body: "usar " + w.join(i+1, n)}
 		}
-		for k := i; k < n; k++ {
-			x := w.at(k)
-			if (x == "van" || x == "va" || x == "pertenecen") && k > i && k+1 < n {
-				return clause{pol: polAlways, body: "colocar " + lowerFirstWord(w.join(i, k)) + " " + w.join(k+1, n)}
-			}
-		}
-		if c.pol == polNever {
-			return clause{pol: polNever, explicit: true, body: "usar " + body}
-		}
-		if n-i <= 4 {
-			return clause{tail: true, pol: polAlways, body: "usar " + lowerFirstWord(body)}
-		}
-		return clause{pol: polAlways, stmt: true, body: body}
+		return verbless(w, i, c, body, "usar", "colocar", "van", "va", "pertenecen")
 	}
 	if c.pol == polNone {
 		c.pol = polAlways
