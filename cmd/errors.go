@@ -64,6 +64,3 @@ func exitCode(ctx context.Context, err error) int {
 		return exitFailure
 	}
 }
-
-// errNotBuilt is returned by commands whose issue has not landed yet.
-var errNotBuilt = errors.New("not built yet")

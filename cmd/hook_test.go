@@ -103,9 +103,6 @@ func BenchmarkHookUserPromptSubmit(b *testing.B) {
 		if code := Run(ctx, env, []string{"hook", "claude-code"}); code != 0 {
 			b.Fatalf("exit %d: %s", code, errOut.String())
 		}
-		if strings.Contains(errOut.String(), errNotBuilt.Error()) {
-			b.Skipf("SEAM: %s", errOut.String())
-		}
 		if out.Len() == 0 || errOut.Len() != 0 {
 			b.Fatalf("stdout %q, stderr %q", out.String(), errOut.String())
 		}

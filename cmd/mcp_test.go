@@ -88,9 +88,6 @@ func TestMCPServer(t *testing.T) {
 			}
 		}
 		if res.IsError {
-			if strings.Contains(text.String(), errNotBuilt.Error()) {
-				t.Skipf("SEAM: %s depends on a command not built yet: %s", name, text.String())
-			}
 			t.Fatalf("tools/call %s failed: %s", name, text.String())
 		}
 		return text.String()

@@ -320,16 +320,6 @@ func (w words) at(i int) string {
 	return ""
 }
 
-// has reports whether the words at i are seq.
-func (w words) has(i int, seq ...string) bool {
-	for k, s := range seq {
-		if w.at(i+k) != s {
-			return false
-		}
-	}
-	return true
-}
-
 func (w words) join(from, to int) string {
 	if from >= to {
 		return ""

@@ -152,13 +152,9 @@ var japaneseLexicon = []struct {
 	{"ドキュメント", catOTHER, 3}, {"文書", catOTHER, 3}, {"説明書", catOTHER, 3},
 }
 
-// classify picks the category of text from the lexicon; OTHER when
-// nothing matches. Ties go to the category listed first in SPEC order.
-func classify(text string, lang string) string {
-	return classifyWords(text, lang, splitWords(strings.ToLower(text)))
-}
-
-// classifyWords is classify with the lower-cased words of text.
+// classifyWords picks the category of text, whose lower-cased words are
+// words, from the lexicon; OTHER when nothing matches. Ties go to the
+// category listed first in SPEC order.
 func classifyWords(text, lang string, words []string) string {
 	var score [8]int
 	if lang == "ja" {

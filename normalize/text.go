@@ -160,15 +160,6 @@ func hasLetterOrDigit(s string) bool {
 	return false
 }
 
-// upperFirst upper-cases the first letter of s.
-func upperFirst(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if r == utf8.RuneError || unicode.IsUpper(r) {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[n:]
-}
-
 // lowerFirstWord lower-cases the first word of s when it is an ordinary
 // capitalized word ("Run" but not "API", "TypeScript" or "Axios" in German).
 func lowerFirstWord(s string) string {
