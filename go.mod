@@ -21,6 +21,8 @@ require (
 	golang.org/x/term v0.48.0
 )
 
+require golang.org/x/text v0.34.0
+
 require (
 	github.com/bahlo/generic-list-go v0.2.0 // indirect
 	github.com/buger/jsonparser v1.1.1 // indirect

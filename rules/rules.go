@@ -22,7 +22,9 @@
 // the highest existing number, keeps fields written by other tools and the
 // order of rules, and writes 2-space indented JSON without HTML escaping.
 // Rules are never deleted; a newer rule replaces an older one by saying
-// "(supersedes rule N)" in its Why, which [Resolve] reads.
+// "(supersedes rule N)" in its Why, which [Resolve] reads. A rule that says
+// what a rule in force says ([SameInstruction]) is not added twice
+// ([*DuplicateError]).
 package rules
 
 import (
@@ -577,12 +579,47 @@ func Validate(r Rule) (Rule, error) {
 	return r, nil
 }
 
+// DuplicateError refuses to add a rule whose instruction is the same
+// ([SameInstruction]) as that of a rule in force: the ruleset already says
+// it. Callers that record what a person said report Rule and succeed.
+type DuplicateError struct {
+	// Path is the ruleset's Name.
+	Path string
+	// Rule is the rule in force that already says it.
+	Rule Rule
+}
+
+func (e *DuplicateError) Error() string {
+	return fmt.Sprintf("%s: rule #%d already says this: %s", e.Path, e.Rule.Number, e.Rule.Instruction)
+}
+
+// Hint says what to do about it.
+func (e *DuplicateError) Hint() string {
+	return fmt.Sprintf("nothing to add; to change rule #%d, add a rule that supersedes it", e.Rule.Number)
+}
+
+// FindSame returns the first rule of rs whose instruction is the same
+// ([SameInstruction]) as instruction. Pass [InForce] rules to find the rule
+// a new one would duplicate.
+func FindSame(rs []Rule, instruction string) (Rule, bool) {
+	key := InstructionKey(instruction)
+	for _, r := range rs {
+		if InstructionKey(r.Instruction) == key {
+			return r, true
+		}
+	}
+	return Rule{}, false
+}
+
 // Append adds rules atomically to the ruleset of the workspace at root and
 // returns the ruleset as written and the added rules with their numbers
 // (the highest existing number + 1, + 2, …). lockDir holds the sidecar lock
 // file and must be outside the repository. A ruleset that does not parse or
 // has invalid entries is left byte-for-byte unchanged and the error says
-// why ([*SyntaxError], [*InvalidError]).
+// why ([*SyntaxError], [*InvalidError]). So is a ruleset in which a rule in
+// force already says what one of add says: the check is made under the same
+// lock as the write, so concurrent writers of one rule add it once
+// ([*DuplicateError]).
 func Append(ctx context.Context, root *os.Root, lockDir string, add ...Rule) (*Ruleset, []Rule, error) {
 	return AppendThen(ctx, root, lockDir, nil, add...)
 }
@@ -626,6 +663,15 @@ func AppendThen(ctx context.Context, root *os.Root, lockDir string, committed fu
 		if len(d.problems) > 0 {
 			return nil, &InvalidError{Path: name, Problems: d.problems}
 		}
+		inForce := InForce(d.rules)
+		for i, r := range add {
+			if same, ok := FindSame(inForce, r.Instruction); ok {
+				return nil, &DuplicateError{Path: name, Rule: same}
+			}
+			if j := slices.IndexFunc(add[:i], func(o Rule) bool { return SameInstruction(o.Instruction, r.Instruction) }); j >= 0 {
+				return nil, &hinted{fmt.Errorf("the rules to add at %d and %d say the same thing: %s", j, i, quote(r.Instruction)), "add each rule once"}
+			}
+		}
 		next := d.highest + 1
 		for i := range add {
 			add[i].Number = next + i
@@ -643,8 +689,9 @@ func AppendThen(ctx context.Context, root *os.Root, lockDir string, committed fu
 	if err != nil {
 		var se *SyntaxError
 		var ie *InvalidError
+		var de *DuplicateError
 		var h *hinted
-		if errors.As(err, &se) || errors.As(err, &ie) || errors.As(err, &h) {
+		if errors.As(err, &se) || errors.As(err, &ie) || errors.As(err, &de) || errors.As(err, &h) {
 			return nil, nil, err
 		}
 		return nil, nil, fileError("update", name, err)
