@@ -2,8 +2,9 @@ package cmd
 
 import (
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -34,7 +35,9 @@ The normalizer is chosen by --model (config key "model", AUTOFIX_MODEL):
 "auto" (default) uses Ollama with the default model when it answers and has
 the model, else the built-in normalizer; "off" always uses the built-in one;
 a model name uses that Ollama model and fails when it is not available.
-Vague text ("write clean code") is refused.`,
+Vague text ("write clean code") is refused. Text that comes out as a rule in
+force already (the same words, ignoring case, punctuation and spacing) adds
+nothing: learn names that rule and succeeds.`,
 		Example: `  autofix learn "no, don't use npm here, we always use pnpm"
   autofix learn --dry-run --json "Stop adding emojis to commit messages"
   autofix learn --model off "Nein, benutze kein Axios, nimm das native fetch"
@@ -60,64 +63,105 @@ Vague text ("write clean code") is refused.`,
 	return c
 }
 
-// learnResult is the --json output of learn.
+// learnResult is what learning one text did, and the --json output of
+// learn. When the ruleset already has a rule in force that says the same
+// (Duplicate), Number, Category, Instruction and Why are that rule's and
+// nothing is written.
 type learnResult struct {
 	normalize.Result
-	Number int    `json:"number,omitempty"`
-	Path   string `json:"path"`
-	DryRun bool   `json:"dry_run"`
+	Number    int    `json:"number,omitempty"`
+	Path      string `json:"path"`
+	DryRun    bool   `json:"dry_run"`
+	Duplicate bool   `json:"duplicate"`
 }
 
 func runLearn(ctx context.Context, opts *learnOptions) error {
-	env := opts.env
-	ws, root, err := env.openWorkspace()
+	out, err := learnRule(ctx, opts.env, opts.cfg, opts.text, opts.dryRun)
 	if err != nil {
 		return err
+	}
+	if opts.json {
+		return writeJSON(opts.env.Stdout, out)
+	}
+	writeLearned(opts.env.Stdout, out)
+	return nil
+}
+
+// learnRule normalizes text into a rule and appends it to the workspace's
+// ruleset, unless dryRun or a rule in force already says it. It is learn's
+// work without its output: the MCP learn tool calls it too.
+func learnRule(ctx context.Context, env *Env, cfg Config, text string, dryRun bool) (learnResult, error) {
+	ws, root, err := env.openWorkspace()
+	if err != nil {
+		return learnResult{}, err
 	}
 	defer root.Close()
 	rs, err := rules.Load(root)
 	if err != nil {
-		return err
+		return learnResult{}, err
 	}
 	// Show the model the rules in force, so it names what it supersedes.
-	superseded := rules.Resolve(rs.Rules)
-	var existing []normalize.Existing
-	for _, r := range rs.Rules {
-		if _, gone := superseded[r.Number]; gone {
-			continue
-		}
+	inForce := rules.InForce(rs.Rules)
+	existing := make([]normalize.Existing, 0, len(inForce))
+	for _, r := range inForce {
 		existing = append(existing, normalize.Existing{ID: strconv.Itoa(r.Number), Category: r.Category, Instruction: r.Instruction})
 	}
-	res, err := normalizeText(ctx, env, opts.cfg, opts.text, existing)
+	res, err := normalizeText(ctx, env, cfg, text, existing)
 	if err != nil {
-		return err
+		return learnResult{}, err
 	}
-	out := learnResult{Result: res, Path: rs.Name, DryRun: opts.dryRun}
-	if !opts.dryRun {
-		written, added, err := appendRules(ctx, env, ws, root, rules.Rule{Category: res.Category, Instruction: res.Instruction, Why: res.Why})
-		if err != nil {
-			return err
+	out := learnResult{Result: res, Path: rs.Name, DryRun: dryRun}
+	if dryRun {
+		if same, ok := rules.FindSame(inForce, res.Instruction); ok {
+			out.duplicateOf(same)
 		}
-		out.Number = added[0].Number
-		if written != nil && written.Name != "" {
-			out.Path = written.Name
-		}
+		return out, nil
 	}
-	if opts.json {
-		enc := json.NewEncoder(env.Stdout)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		return enc.Encode(out)
+	written, added, err := appendRules(ctx, env, ws, root, rules.Rule{Category: res.Category, Instruction: res.Instruction, Why: res.Why})
+	var dup *rules.DuplicateError
+	switch {
+	case errors.As(err, &dup):
+		// Checked under the ruleset's lock: a concurrent learn of the same
+		// text may have added it since it was loaded above.
+		out.Path = dup.Path
+		out.duplicateOf(dup.Rule)
+		return out, nil
+	case err != nil:
+		return learnResult{}, err
 	}
-	if opts.dryRun {
-		fmt.Fprintf(env.Stdout, "Would learn rule ([%s]): %s — for %s (dry run, nothing written).\n", res.Category, res.Instruction, out.Path)
-	} else {
-		fmt.Fprintf(env.Stdout, "Learned rule #%d ([%s]): %s — recorded in %s.\n", out.Number, res.Category, res.Instruction, out.Path)
+	out.Number = added[0].Number
+	if written != nil && written.Name != "" {
+		out.Path = written.Name
 	}
-	if len(res.Supersedes) > 0 {
-		fmt.Fprintf(env.Stdout, "Supersedes rule %s.\n", joinRuleIDs(res.Supersedes))
+	return out, nil
+}
+
+// duplicateOf makes r the result: the rule in force that says it already.
+func (l *learnResult) duplicateOf(r rules.Rule) {
+	l.Duplicate = true
+	l.Number, l.Category, l.Instruction, l.Why = r.Number, r.Category, r.Instruction, r.Why
+	l.Supersedes = []string{}
+}
+
+// writeLearned prints the line that tells the person what learn did.
+func writeLearned(w io.Writer, out learnResult) {
+	switch {
+	case out.Duplicate:
+		fmt.Fprintln(w, alreadyLine(out.Number, out.Category, out.Instruction, out.Path))
+		return
+	case out.DryRun:
+		fmt.Fprintf(w, "Would learn rule ([%s]): %s — for %s (dry run, nothing written).\n", out.Category, out.Instruction, out.Path)
+	default:
+		fmt.Fprintf(w, "Learned rule #%d ([%s]): %s — recorded in %s.\n", out.Number, out.Category, out.Instruction, out.Path)
 	}
-	return nil
+	if len(out.Supersedes) > 0 {
+		fmt.Fprintf(w, "Supersedes rule %s.\n", joinRuleIDs(out.Supersedes))
+	}
+}
+
+// alreadyLine tells the person that rule n in force already says it.
+func alreadyLine(n int, category, instruction, path string) string {
+	return fmt.Sprintf("Already rule #%d ([%s]): %s — in %s.", n, category, instruction, path)
 }
 
 func joinRuleIDs(ids []string) string {

@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"io"
 	"slices"
 
 	"github.com/spf13/cobra"
@@ -36,7 +37,13 @@ superseded or forgotten, each with why it is not in use here.`,
 }
 
 func runMeList(ctx context.Context, opts *meListOptions) error {
-	env := opts.env
+	return listPrefs(opts.env, opts.env.Stdout, opts.all, opts.json)
+}
+
+// listPrefs writes the personal preferences in use in the workspace (with
+// all, every preference) to out: me list's work, which the MCP list tool
+// shares.
+func listPrefs(env *Env, out io.Writer, all, asJSON bool) error {
 	ws, err := env.workspace()
 	if err != nil {
 		return err
@@ -45,20 +52,19 @@ func runMeList(ctx context.Context, opts *meListOptions) error {
 	if err != nil {
 		return err
 	}
-	all := store.All()
-	slices.Reverse(all) // newest first
+	prefs := store.All()
+	slices.Reverse(prefs) // newest first
 	views := []prefView{}
 	hidden := 0
-	for _, p := range all {
+	for _, p := range prefs {
 		v := viewOf(store, p, ws)
-		if !v.InUse && !opts.all {
+		if !v.InUse && !all {
 			hidden++
 			continue
 		}
 		views = append(views, v)
 	}
-	out := env.Stdout
-	if opts.json {
+	if asJSON {
 		return writeJSON(out, views)
 	}
 	for _, v := range views {
@@ -69,7 +75,7 @@ func runMeList(ctx context.Context, opts *meListOptions) error {
 		}
 	}
 	switch {
-	case len(all) == 0:
+	case len(prefs) == 0:
 		fmt.Fprintln(out, `No preferences yet. Teach one: autofix me teach "I prefer …"`)
 	case len(views) == 0:
 		fmt.Fprintf(out, "No preferences in use in this workspace (%s).\n", ws.Name)

@@ -3,6 +3,7 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/autofix/autofix/me"
@@ -79,14 +80,35 @@ type teachResult struct {
 }
 
 func runMeTeach(ctx context.Context, opts *meTeachOptions) error {
-	env := opts.env
-	ws, err := env.workspace()
+	t, err := teachPreference(ctx, opts)
 	if err != nil {
 		return err
 	}
+	return writeTaught(opts.env.Stdout, t, opts.json)
+}
+
+// teachOutcome is what teaching one text did.
+type teachOutcome struct {
+	store  *me.Store
+	ws     scope.Workspace
+	draft  me.Draft
+	taught me.Taught
+	dryRun bool
+}
+
+// teachPreference normalizes opts.text into a preference and stores it,
+// unless opts.dryRun or a preference in force already says it (checked
+// inside the store's locked update). It is me teach's work without its
+// output: the MCP teach tool calls it too.
+func teachPreference(ctx context.Context, opts *meTeachOptions) (teachOutcome, error) {
+	env := opts.env
+	ws, err := env.workspace()
+	if err != nil {
+		return teachOutcome{}, err
+	}
 	store, err := loadPrefs(env)
 	if err != nil {
-		return err
+		return teachOutcome{}, err
 	}
 	var existing []normalize.Existing
 	for _, p := range store.Active(ws) {
@@ -94,7 +116,7 @@ func runMeTeach(ctx context.Context, opts *meTeachOptions) error {
 	}
 	res, err := normalizeText(ctx, env, opts.cfg, opts.text, existing)
 	if err != nil {
-		return err
+		return teachOutcome{}, err
 	}
 	if opts.category != "" {
 		res.Category = opts.category
@@ -124,18 +146,19 @@ func runMeTeach(ctx context.Context, opts *meTeachOptions) error {
 		})
 	}
 	if err != nil {
-		return fmt.Errorf("teach preference: %w", err)
+		return teachOutcome{}, fmt.Errorf("teach preference: %w", err)
 	}
-	return printTaught(opts, store, ws, d, t)
+	return teachOutcome{store: store, ws: ws, draft: d, taught: t, dryRun: opts.dryRun}, nil
 }
 
-func printTaught(opts *meTeachOptions, store *me.Store, ws scope.Workspace, d me.Draft, t me.Taught) error {
-	out := opts.env.Stdout
+// writeTaught prints what teaching did, as text or JSON.
+func writeTaught(out io.Writer, o teachOutcome, asJSON bool) error {
+	store, ws, d, t := o.store, o.ws, o.draft, o.taught
 	p := t.Preference
-	if opts.json {
+	if asJSON {
 		r := teachResult{
-			Stored:     !opts.dryRun && !t.Duplicate,
-			DryRun:     opts.dryRun,
+			Stored:     !o.dryRun && !t.Duplicate,
+			DryRun:     o.dryRun,
 			Duplicate:  t.Duplicate,
 			prefView:   viewOf(store, p, ws),
 			Supersedes: []string{},
@@ -148,7 +171,7 @@ func printTaught(opts *meTeachOptions, store *me.Store, ws scope.Workspace, d me
 	where := p.Scope.Describe(ws)
 	switch {
 	case t.Duplicate:
-		fmt.Fprintf(out, "Already known as %s ([%s]): %s — scope: %s.\n", p.ID, p.Category, p.Instruction, where)
+		fmt.Fprintf(out, "Already preference %s ([%s]): %s — scope: %s.\n", p.ID, p.Category, p.Instruction, where)
 		if p.Scope.Covers(d.Scope) {
 			return nil
 		}
@@ -159,7 +182,7 @@ func printTaught(opts *meTeachOptions, store *me.Store, ws scope.Workspace, d me
 			fmt.Fprintf(out, "It does not apply in this workspace (%s); to add it: autofix me scope %s --add .\n", ws.Name, p.ID)
 		}
 		return nil
-	case opts.dryRun:
+	case o.dryRun:
 		fmt.Fprintf(out, "Would learn preference %s ([%s]): %s — scope: %s.\n", p.ID, p.Category, p.Instruction, where)
 	default:
 		fmt.Fprintf(out, "Learned preference %s ([%s]): %s — scope: %s.\n", p.ID, p.Category, p.Instruction, where)
@@ -167,7 +190,7 @@ func printTaught(opts *meTeachOptions, store *me.Store, ws scope.Workspace, d me
 	for _, q := range t.Superseded {
 		fmt.Fprintf(out, "It supersedes %s ([%s]): %s\n", q.ID, q.Category, q.Instruction)
 	}
-	if opts.dryRun {
+	if o.dryRun {
 		fmt.Fprintln(out, "Dry run: nothing was stored.")
 	}
 	return nil

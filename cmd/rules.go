@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/autofix/autofix/normalize"
+	"io"
 	"slices"
 	"strings"
 
+	"github.com/autofix/autofix/normalize"
 	"github.com/autofix/autofix/rules"
 	"github.com/spf13/cobra"
 )
@@ -56,7 +57,9 @@ func newRulesAddCmd(env *Env) *cobra.Command {
 		Long: `Append INSTRUCTION, verbatim, as the next-numbered rule of the project ruleset.
 The write is atomic and safe against concurrent writers. A ruleset that does
 not parse, or has invalid rules, is left untouched: fix it first
-('autofix rules check' lists the problems).`,
+('autofix rules check' lists the problems). An instruction that a rule in
+force already has (ignoring case, punctuation and spacing) is not added again:
+add names that rule and succeeds.`,
 		Example: `  autofix rules add --category TOOL "Always use pnpm instead of npm or yarn."
   autofix rules add --category CODE --why "team decision" "Never use default exports."
   autofix rules add --category CODE --supersedes 1 "Always use native fetch instead of axios."`,
@@ -106,15 +109,33 @@ func runRulesAdd(ctx context.Context, opts *rulesAddOptions) error {
 		}
 	}
 	rs, added, err := appendRules(ctx, opts.env, ws, root, rules.Rule{Category: cat, Instruction: opts.instruction, Why: why})
+	var dup *rules.DuplicateError
+	if errors.As(err, &dup) {
+		// Checked under the ruleset's lock, so that concurrent adds of one
+		// rule add it once.
+		r := dup.Rule
+		if opts.json {
+			return writeJSON(opts.env.Stdout, addJSON{ruleJSON{Number: r.Number, Category: r.Category, Instruction: r.Instruction, Why: r.Why, InForce: true, Path: dup.Path}, true})
+		}
+		fmt.Fprintln(opts.env.Stdout, alreadyLine(r.Number, r.Category, r.Instruction, dup.Path))
+		return nil
+	}
 	if err != nil {
 		return err
 	}
 	name, r := rs.Name, added[0]
 	if opts.json {
-		return writeJSON(opts.env.Stdout, ruleJSON{Number: r.Number, Category: r.Category, Instruction: r.Instruction, Why: r.Why, InForce: true, Path: name})
+		return writeJSON(opts.env.Stdout, addJSON{ruleJSON{Number: r.Number, Category: r.Category, Instruction: r.Instruction, Why: r.Why, InForce: true, Path: name}, false})
 	}
 	fmt.Fprintf(opts.env.Stdout, "Learned rule #%d ([%s]): %s — recorded in %s.\n", r.Number, r.Category, r.Instruction, name)
 	return nil
+}
+
+// addJSON is the --json output of rules add: the rule added, or with
+// duplicate true the rule in force that already says it.
+type addJSON struct {
+	ruleJSON
+	Duplicate bool `json:"duplicate"`
 }
 
 // ruleJSON is one rule in --json output.
@@ -152,9 +173,9 @@ instruction, why, in_force and superseded_by.`,
 	return c
 }
 
-// loadRules loads the workspace's ruleset and warns on stderr about other
+// loadRules loads the workspace's ruleset and warns on warn about other
 // candidate rulesets that it hides.
-func loadRules(env *Env) (*rules.Ruleset, error) {
+func loadRules(env *Env, warn io.Writer) (*rules.Ruleset, error) {
 	_, root, err := env.openWorkspace()
 	if err != nil {
 		return nil, err
@@ -171,38 +192,45 @@ func loadRules(env *Env) (*rules.Ruleset, error) {
 	}
 	if name != "" {
 		for _, other := range rules.Shadowed(root, name) {
-			fmt.Fprintf(env.Stderr, "autofix: warning: %s is not read: %s comes first in the lookup order; merge its rules into %s and delete it\n", other, name, name)
+			fmt.Fprintf(warn, "autofix: warning: %s is not read: %s comes first in the lookup order; merge its rules into %s and delete it\n", other, name, name)
 		}
 	}
 	return rs, err
 }
 
 func runRulesList(ctx context.Context, opts *rulesListOptions) error {
-	rs, err := loadRules(opts.env)
+	return listRules(opts.env, opts.env.Stdout, opts.env.Stderr, opts.json)
+}
+
+// listRules writes the workspace's project rules to out, and warnings about
+// what it skipped to warn: rules list's work, which the MCP list tool
+// shares.
+func listRules(env *Env, out, warn io.Writer, asJSON bool) error {
+	rs, err := loadRules(env, warn)
 	if err != nil {
 		return err
 	}
 	for _, p := range rs.Skipped {
-		fmt.Fprintf(opts.env.Stderr, "autofix: warning: skipped %s\n", p)
+		fmt.Fprintf(warn, "autofix: warning: skipped %s\n", p)
 	}
 	sup := rules.Resolve(rs.Rules)
-	if opts.json {
-		out := make([]ruleJSON, 0, len(rs.Rules))
+	if asJSON {
+		list := make([]ruleJSON, 0, len(rs.Rules))
 		for _, r := range rs.Rules {
 			j := ruleJSON{Number: r.Number, Category: r.Category, Instruction: r.Instruction, Why: r.Why, InForce: true}
 			if by, ok := sup[r.Number]; ok {
 				j.InForce, j.SupersededBy = false, &by
 			}
-			out = append(out, j)
+			list = append(list, j)
 		}
-		return writeJSON(opts.env.Stdout, out)
+		return writeJSON(out, list)
 	}
 	if !rs.Exists {
-		fmt.Fprintf(opts.env.Stderr, "autofix: no project ruleset yet; 'autofix rules add' creates %s\n", rs.Name)
+		fmt.Fprintf(warn, "autofix: no project ruleset yet; 'autofix rules add' creates %s\n", rs.Name)
 		return nil
 	}
 	if len(rs.Rules) == 0 {
-		fmt.Fprintf(opts.env.Stderr, "autofix: %s has no rules\n", rs.Name)
+		fmt.Fprintf(warn, "autofix: %s has no rules\n", rs.Name)
 		return nil
 	}
 	for _, r := range rs.Rules {
@@ -210,7 +238,7 @@ func runRulesList(ctx context.Context, opts *rulesListOptions) error {
 		if by, ok := sup[r.Number]; ok {
 			line += fmt.Sprintf(" (superseded by #%d)", by)
 		}
-		fmt.Fprintln(opts.env.Stdout, line)
+		fmt.Fprintln(out, line)
 	}
 	return nil
 }
@@ -259,7 +287,7 @@ misplaced key or value) or PATH: rule at index I: message (a rule as a whole).`,
 
 func runRulesCheck(ctx context.Context, opts *rulesCheckOptions) error {
 	out := opts.env.Stdout
-	rs, err := loadRules(opts.env)
+	rs, err := loadRules(opts.env, opts.env.Stderr)
 	var se *rules.SyntaxError
 	if errors.As(err, &se) {
 		if opts.json {

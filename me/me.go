@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
+	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/scope"
 )
 
@@ -168,9 +168,9 @@ type Taught struct {
 }
 
 // Teach adds d as a new preference taught at now and returns it. When a
-// preference in force already has the same instruction (ignoring case,
-// spacing and final punctuation), nothing is added and that preference is
-// returned with Duplicate set.
+// preference in force already has the same instruction
+// ([rules.SameInstruction]: ignoring case, width, punctuation and spacing),
+// nothing is added and that preference is returned with Duplicate set.
 //
 // The new preference supersedes the preferences in force that d.Supersedes
 // names or that conflicts reports as contradicted (conflicts(new, old); nil
@@ -193,9 +193,9 @@ func (s *Store) Teach(d Draft, now time.Time, conflicts func(newer, older string
 	if err := d.Scope.Validate(); err != nil {
 		return Taught{}, fmt.Errorf("scope: %w", err)
 	}
-	key := sameKey(d.Instruction)
+	key := rules.InstructionKey(d.Instruction)
 	for _, p := range s.prefs {
-		if p.InForce() && sameKey(p.Instruction) == key {
+		if p.InForce() && rules.InstructionKey(p.Instruction) == key {
 			return Taught{Preference: p, Duplicate: true}, nil
 		}
 	}
@@ -246,12 +246,6 @@ func (s *Store) Teach(d Draft, now time.Time, conflicts func(newer, older string
 // workspace-scoped one, which takes precedence in its workspaces (SPEC §6).
 func replaces(newer, older scope.Scope) bool {
 	return newer.IsGlobal() == older.IsGlobal() && newer.Covers(older)
-}
-
-// sameKey is an instruction reduced for duplicate detection.
-func sameKey(s string) string {
-	s = strings.Join(strings.Fields(strings.ToLower(s)), " ")
-	return strings.TrimRightFunc(s, func(r rune) bool { return unicode.IsPunct(r) || unicode.IsSpace(r) })
 }
 
 // stamp is the form times are recorded in: UTC, whole seconds.
