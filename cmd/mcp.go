@@ -1,14 +1,13 @@
 package cmd
 
 import (
-	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"strings"
 
 	"github.com/autofix/autofix/hook"
+	"github.com/autofix/autofix/mcpio"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 )
@@ -74,74 +73,124 @@ type mcpListIn struct{}
 func runMCP(ctx context.Context, opts *mcpOptions) error {
 	env := opts.env
 	server := mcp.NewServer(&mcp.Implementation{Name: "autofix", Version: env.Version}, &mcp.ServerOptions{Instructions: mcpInstructions})
-	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true}
-	additive := &mcp.ToolAnnotations{DestructiveHint: new(false)}
-
-	mcp.AddTool(server, &mcp.Tool{Name: "context", Description: mcpContextDesc, Annotations: readOnly},
-		func(ctx context.Context, _ *mcp.CallToolRequest, in mcpContextIn) (*mcp.CallToolResult, any, error) {
-			text, err := mcpBrief(ctx, env, in.Task, in.Files)
-			return textResult(text, err)
-		})
-	mcp.AddTool(server, &mcp.Tool{Name: "learn", Description: mcpLearnDesc, Annotations: additive},
-		func(ctx context.Context, _ *mcp.CallToolRequest, in mcpLearnIn) (*mcp.CallToolResult, any, error) {
-			return textResult(runSub(ctx, env, "learn", "--", in.Text))
-		})
-	mcp.AddTool(server, &mcp.Tool{Name: "teach", Description: mcpTeachDesc, Annotations: additive},
-		func(ctx context.Context, _ *mcp.CallToolRequest, in mcpTeachIn) (*mcp.CallToolResult, any, error) {
-			args := []string{"me", "teach"}
-			if in.Workspace {
-				args = append(args, "--workspace")
-			}
-			return textResult(runSub(ctx, env, append(args, "--", in.Text)...))
-		})
-	mcp.AddTool(server, &mcp.Tool{Name: "list", Description: mcpListDesc, Annotations: readOnly},
-		func(ctx context.Context, _ *mcp.CallToolRequest, _ mcpListIn) (*mcp.CallToolResult, any, error) {
-			project, err := runSub(ctx, env, "rules", "list")
-			if err != nil {
-				return textResult("", err)
-			}
-			personal, err := runSub(ctx, env, "me", "list")
-			return textResult("Project rules:\n"+project+"\nPersonal preferences:\n"+personal, err)
-		})
-
-	t := &mcp.IOTransport{Reader: io.NopCloser(env.Stdin), Writer: nopWriteCloser{env.Stdout}}
-	err := server.Run(ctx, t)
+	addMCPTools(server, env)
+	// mcpio answers every request read before the input ends, and answers
+	// a line that is not JSON-RPC with an error instead of ending.
+	err := server.Run(ctx, &mcpio.Transport{Reader: env.Stdin, Writer: env.Stdout})
 	if err != nil && (errors.Is(err, io.EOF) || ctx.Err() != nil) {
 		return nil
 	}
 	return err
 }
 
-type nopWriteCloser struct{ io.Writer }
+// addMCPTools registers the tools. Each calls the code its command runs,
+// in an [Env] whose output cannot reach the MCP stream (see toolEnv); a
+// tool is one textTool or jsonTool call.
+func addMCPTools(server *mcp.Server, env *Env) {
+	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true}
+	additive := &mcp.ToolAnnotations{DestructiveHint: new(false)}
+	env = toolEnv(env)
 
-func (nopWriteCloser) Close() error { return nil }
-
-// textResult is a tool's answer: its text, or the error as the text of an
-// error result the agent can read and act on.
-func textResult(text string, err error) (*mcp.CallToolResult, any, error) {
-	if err != nil {
-		return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}}, nil, nil
-	}
-	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil, nil
+	textTool(server, &mcp.Tool{Name: "context", Description: mcpContextDesc, Annotations: readOnly},
+		func(ctx context.Context, in mcpContextIn) (string, error) {
+			return mcpBrief(ctx, env, in.Task, in.Files)
+		})
+	textTool(server, &mcp.Tool{Name: "learn", Description: mcpLearnDesc, Annotations: additive},
+		func(ctx context.Context, in mcpLearnIn) (string, error) {
+			text, cfg, err := toolText(env, in.Text)
+			if err != nil {
+				return "", err
+			}
+			out, err := learnRule(ctx, env, cfg, text, false)
+			if err != nil {
+				return "", err
+			}
+			var b strings.Builder
+			writeLearned(&b, out)
+			return b.String(), nil
+		})
+	textTool(server, &mcp.Tool{Name: "teach", Description: mcpTeachDesc, Annotations: additive},
+		func(ctx context.Context, in mcpTeachIn) (string, error) {
+			text, cfg, err := toolText(env, in.Text)
+			if err != nil {
+				return "", err
+			}
+			t, err := teachPreference(ctx, &meTeachOptions{env: env, cfg: cfg, text: text, workspace: in.Workspace})
+			if err != nil {
+				return "", err
+			}
+			var b strings.Builder
+			err = writeTaught(&b, t, false)
+			return b.String(), err
+		})
+	textTool(server, &mcp.Tool{Name: "list", Description: mcpListDesc, Annotations: readOnly},
+		func(ctx context.Context, _ mcpListIn) (string, error) {
+			var b strings.Builder
+			b.WriteString("Project rules:\n")
+			if err := listRules(env, &b, &b, false); err != nil {
+				return "", err
+			}
+			b.WriteString("\nPersonal preferences:\n")
+			err := listPrefs(env, &b, false, false)
+			return b.String(), err
+		})
 }
 
-// runSub runs one autofix command line in-process, exactly as a person
-// would, and returns what it printed. Its output never reaches the MCP
-// stream; on failure the error carries the command's error and hint lines.
-func runSub(ctx context.Context, env *Env, args ...string) (string, error) {
-	var out, errOut bytes.Buffer
-	sub := *env
-	sub.Stdin = strings.NewReader("")
-	sub.Stdout, sub.Stderr = &out, &errOut
-	sub.StdoutTTY, sub.StderrTTY = false, false
-	if code := Run(ctx, &sub, args); code != exitOK {
-		msg := strings.TrimSpace(errOut.String())
-		if msg == "" {
-			msg = fmt.Sprintf("autofix %s failed (exit %d)", args[0], code)
-		}
-		return out.String(), errors.New(msg)
+// toolEnv is env for tool calls: nothing they print reaches stdout, the
+// MCP stream, and nothing waits on stdin or draws a spinner. Notices still
+// go to stderr, which MCP clients log.
+func toolEnv(env *Env) *Env {
+	e := *env
+	e.Stdin = strings.NewReader("")
+	e.Stdout = io.Discard
+	e.StdoutTTY, e.StderrTTY = false, false
+	return &e
+}
+
+// toolText checks the text a person's words tool got, and loads the
+// configuration (per call, so that changes apply without a restart).
+func toolText(env *Env, text string) (string, Config, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return "", Config{}, errors.New(`the "text" argument is empty: pass the person's words`)
 	}
-	return out.String(), nil
+	cfg, err := loadConfig(env, nil)
+	return text, cfg, err
+}
+
+// textTool adds a tool that answers with text for the agent to read.
+func textTool[In any](server *mcp.Server, t *mcp.Tool, run func(context.Context, In) (string, error)) {
+	mcp.AddTool(server, t, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
+		text, err := run(ctx, in)
+		if err != nil {
+			return nil, nil, errors.New(toolError(err))
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil, nil
+	})
+}
+
+// jsonTool adds a tool that answers with a JSON object: the structured
+// content, described by Out's schema, and the same JSON as text.
+func jsonTool[In, Out any](server *mcp.Server, t *mcp.Tool, run func(context.Context, In) (Out, error)) {
+	mcp.AddTool(server, t, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
+		out, err := run(ctx, in)
+		if err != nil {
+			var zero Out
+			return nil, zero, errors.New(toolError(err))
+		}
+		return nil, out, nil
+	})
+}
+
+// toolError is the text of a failed tool call, as the command line prints
+// it: the error and what to do next. The SDK returns it as an error result
+// the agent reads and can act on.
+func toolError(err error) string {
+	msg := "autofix: error: " + err.Error()
+	if h := hintOf(err); h != "" {
+		msg += "\nautofix: hint: " + h
+	}
+	return msg
 }
 
 // mcpBrief is the MCP context tool's text: the same as the hooks send.
