@@ -205,6 +205,12 @@ func (c *conn) decode(ctx context.Context, l line) jsonrpc.Message {
 		c.fail(ctx, idOf(l.data), jsonrpc.CodeInvalidRequest, fmt.Sprintf("invalid request: %v", err))
 		return nil
 	}
+	if _, ok := msg.(*jsonrpc.Response); ok && !hasResult(l.data) {
+		// Without "method" it would be taken for a response to a call the
+		// server never made, and dropped without a word.
+		c.fail(ctx, idOf(l.data), jsonrpc.CodeInvalidRequest, `invalid request: a request needs a "method"; a response a "result" or an "error"`)
+		return nil
+	}
 	if req, ok := msg.(*jsonrpc.Request); ok && req.IsCall() {
 		c.mu.Lock()
 		busy := c.pending[req.ID]
@@ -219,6 +225,18 @@ func (c *conn) decode(ctx context.Context, l line) jsonrpc.Message {
 		}
 	}
 	return msg
+}
+
+// hasResult reports whether the JSON object data has a "result" or an
+// "error", as a response must.
+func hasResult(data []byte) bool {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(data, &m) != nil {
+		return false
+	}
+	_, r := m["result"]
+	_, e := m["error"]
+	return r || e
 }
 
 // idOf is the id of a JSON object, as raw JSON, when it is a valid id

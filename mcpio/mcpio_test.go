@@ -134,6 +134,7 @@ func TestBadLines(t *testing.T) {
 		{"not JSON", "this is not json", nil, -32700, "1 2 3 null"},
 		{"truncated JSON", `{"jsonrpc":"2.0","id":7,"method":`, nil, -32700, "1 2 3 null"},
 		{"JSON, not JSON-RPC", `{"hello":"world","id":7}`, 7.0, -32600, "1 2 3 7"},
+		{"no method", `{"jsonrpc":"2.0","id":"odd","methd":"tools/list"}`, "odd", -32600, "1 2 3 odd"},
 		{"wrong version", `{"jsonrpc":"1.0","id":"x","method":"tools/list"}`, "x", -32600, "1 2 3 x"},
 		{"a number", `42`, nil, -32600, "1 2 3 null"},
 		{"a batch", `[` + listTools + `]`, nil, -32600, "1 2 3 null"},
