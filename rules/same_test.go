@@ -3,6 +3,7 @@ package rules
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -26,6 +27,10 @@ func TestSameInstruction(t *testing.T) {
 		// Unicode case folding and width.
 		{"Benutze nie die STRASSE.", "benutze nie die Straße", true},
 		{"ΠΟΤΈ μην χρησιμοποιείς npm.", "ποτέ μην χρησιμοποιείς npm", true},
+		{"ΠΟΤΈ ΟΔΟΣ", "ποτέ οδος", true}, // final sigma
+		{"Immer Maẞe prüfen", "immer masse prüfen", true},
+		{"Toujours utiliser É", "toujours utiliser é", true},
+		{"Always use ﬁle names", "always use file names", true}, // ligature
 		{"Always use ｐｎｐｍ！", "always use pnpm", true},
 		// Japanese: 。、「」 and full-width punctuation, spaces around
 		// words of scripts written without them.
@@ -156,5 +161,23 @@ func TestAppendDuplicateConcurrent(t *testing.T) {
 	}
 	if len(rs.Rules) != 1 {
 		t.Fatalf("%d rules after %d concurrent appends of one instruction, want 1: %+v", len(rs.Rules), writers, rs.Rules)
+	}
+}
+
+// BenchmarkFindSame is the duplicate check of one append to a ruleset of
+// 5000 rules in force, half of them Japanese.
+func BenchmarkFindSame(b *testing.B) {
+	rs := make([]Rule, 5000)
+	for i := range rs {
+		rs[i] = Rule{Number: i + 1, Instruction: fmt.Sprintf("Always run the linter number %d before pushing a branch.", i)}
+		if i%2 == 1 {
+			rs[i].Instruction = fmt.Sprintf("常にブランチをプッシュする前にリンター%dを実行すること。", i)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := FindSame(rs, "Always run the linter number 5000 before pushing a branch"); ok {
+			b.Fatal("found a rule that is not there")
+		}
 	}
 }
