@@ -30,7 +30,10 @@ that speak MCP. It offers four tools:
   list     the project rules and the personal preferences in use here
 
 Configure your client to run "autofix mcp" in the project directory. Tools
-run in the server's working directory.`,
+run in the server's working directory. Every request read before stdin
+closes is answered before the server exits 0; a line that is not JSON-RPC
+gets a JSON-RPC error (-32700 for a line that is not JSON) and the server
+goes on.`,
 		Example: `  autofix mcp
   claude mcp add autofix -- autofix mcp`,
 		Args: noArgs,
