@@ -262,15 +262,17 @@ func TestProjectRulesetGate(t *testing.T) {
 // launders a ruleset that was not trusted, or that someone else changed.
 func TestAppendRulesKeepsTrust(t *testing.T) {
 	ctx := context.Background()
+	appended := 0
 	appendRule := func(env *Env) trust.State {
 		t.Helper()
+		appended++ // a new rule each time: a rule in force is not appended twice
 		ws, _ := env.workspace()
 		root, err := openRoot(ws)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer root.Close()
-		if _, _, err := appendRules(ctx, env, ws, root, rules.Rule{Category: "TOOL", Instruction: "Always use pnpm instead of npm.", Why: "asked"}); err != nil {
+		if _, _, err := appendRules(ctx, env, ws, root, rules.Rule{Category: "TOOL", Instruction: fmt.Sprintf("Always use pnpm %d instead of npm.", appended), Why: "asked"}); err != nil {
 			t.Fatal(err)
 		}
 		p, err := loadProjectRuleset(env, ws, root)
