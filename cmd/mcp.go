@@ -87,8 +87,12 @@ func runMCP(ctx context.Context, opts *mcpOptions) error {
 }
 
 // addMCPTools registers the tools. Each calls the code its command runs,
-// in an [Env] whose output cannot reach the MCP stream (see toolEnv); a
-// tool is one textTool or jsonTool call.
+// in an [Env] whose output cannot reach the MCP stream (see toolEnv). A
+// tool is one textTool call, or for an answer that is a JSON object one
+// jsonTool call:
+//
+//	jsonTool(server, &mcp.Tool{Name: "detect", Description: mcpDetectDesc, Annotations: readOnly},
+//		func(ctx context.Context, in mcpDetectIn) (detect.Result, error) { … })
 func addMCPTools(server *mcp.Server, env *Env) {
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true}
 	additive := &mcp.ToolAnnotations{DestructiveHint: new(false)}
@@ -150,8 +154,9 @@ func toolEnv(env *Env) *Env {
 	return &e
 }
 
-// toolText checks the text a person's words tool got, and loads the
-// configuration (per call, so that changes apply without a restart).
+// toolText trims the person's words a tool got, refuses them when empty,
+// and loads the configuration (per call, so that a change applies without
+// restarting the server).
 func toolText(env *Env, text string) (string, Config, error) {
 	text = strings.TrimSpace(text)
 	if text == "" {
