@@ -3,6 +3,7 @@ package cmd
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -51,5 +52,10 @@ func setupScript(e *testscript.Env) error {
 	} {
 		e.Setenv(k, v)
 	}
+	// Under -race each process sleeps 1 s at exit by default so that
+	// late reports get printed; a race is still reported (exit 66) when
+	// it happens, so a short wait keeps the check and saves a second
+	// per exec.
+	e.Setenv("GORACE", strings.TrimSpace(os.Getenv("GORACE")+" atexit_sleep_ms=10"))
 	return os.MkdirAll(filepath.Join(home, ".run"), 0o700)
 }
