@@ -42,7 +42,7 @@ func TestInstallClaudeMerges(t *testing.T) {
 		t.Errorf("Stop has %d groups, want 1 (untouched)", n)
 	}
 	pre := got.Hooks["PreToolUse"]
-	if len(pre) != 2 || pre[0].Matcher != "Bash" || pre[1].Matcher != "Edit|Write|MultiEdit" {
+	if len(pre) != 2 || pre[0].Matcher != "Bash" || pre[1].Matcher != "Edit|Write|MultiEdit|NotebookEdit" {
 		t.Errorf("PreToolUse = %+v, want the person's Bash group then autofix's edit group", pre)
 	}
 	for _, ev := range []string{"SessionStart", "UserPromptSubmit", "PreToolUse"} {
@@ -125,7 +125,7 @@ func TestInstallErrors(t *testing.T) {
 			t.Errorf("Install(%s) succeeded, want an error", data)
 		}
 	}
-	if _, _, err := Install(ClaudeCode, nil, "autofix"); err == nil {
+	if _, _, err := Install(ClaudeCode, nil, "bin/autofix"); err == nil {
 		t.Error("Install with a relative binary path succeeded")
 	}
 }
