@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -176,6 +177,9 @@ func runSetup(ctx context.Context, opts *setupOptions) error {
 	for _, st := range steps {
 		printStep(env, opts, st)
 	}
+	if so.Scope == hook.Local && opts.agent == hook.ClaudeCode && !opts.remove && !opts.dryRun && len(steps) > 0 && steps[0].Action == setup.Wrote {
+		warnIfCommitted(ctx, env, ws.Root, steps[0].Path)
+	}
 	if opts.remove || opts.dryRun {
 		return nil
 	}
@@ -288,6 +292,25 @@ func codexNotes(env *Env, home string) {
 		for _, l := range strings.Split(setup.CodexFeatureLine, "\n") {
 			fmt.Fprintf(env.Stdout, "  %s\n", l)
 		}
+	}
+}
+
+// warnIfCommitted says so when git would not ignore path, a file of one
+// person's settings in the repository at root (Claude Code adds
+// settings.local.json to git's excludes when it creates the file itself;
+// autofix leaves the person's ignore files alone).
+func warnIfCommitted(ctx context.Context, env *Env, root, path string) {
+	if _, err := os.Lstat(filepath.Join(root, ".git")); err != nil {
+		return
+	}
+	rel, err := filepath.Rel(root, path)
+	if err != nil {
+		return
+	}
+	c := exec.CommandContext(ctx, "git", "-C", root, "check-ignore", "-q", "--", rel)
+	var exit *exec.ExitError
+	if err := c.Run(); errors.As(err, &exit) && exit.ExitCode() == 1 {
+		fmt.Fprintf(env.Stderr, "autofix: notice: git does not ignore %s: add it to .gitignore, so that your binary's path is not committed\n", filepath.ToSlash(rel))
 	}
 }
 
