@@ -262,7 +262,7 @@ func printStep(env *Env, opts *setupOptions, st setup.Step) {
 	case setup.RulesFile:
 		switch st.Action {
 		case setup.Wrote:
-			fmt.Fprintf(out, "Wrote the project's trusted rules to %s for Cursor's IDE (always applied; the hook keeps it up to date).\n", st.Path)
+			fmt.Fprintf(out, "Wrote %s for Cursor's IDE: the project's trusted rules, always applied.\n", st.Path)
 		case setup.Unchanged:
 			fmt.Fprintf(out, "%s is up to date.\n", st.Path)
 		case setup.Removed:

@@ -144,7 +144,7 @@ func Installed(a Agent, data []byte, exe string) ([]string, error) {
 	if entriesFor(a, "") == nil {
 		return nil, fmt.Errorf("unknown agent %q", a)
 	}
-	d, err := parseSettings(data)
+	d, err := parseSettings(bytes.TrimPrefix(data, utf8BOM))
 	if err != nil || d == nil {
 		return nil, err
 	}

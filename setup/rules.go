@@ -34,7 +34,7 @@ func CursorRules(source string, inForce []rules.Rule, note string) []byte {
 	b.WriteString("---\n")
 	b.WriteString("description: Project rules recorded with autofix; hard constraints for every task\n")
 	b.WriteString("alwaysApply: true\n")
-	b.WriteString("# autofix-setup sha256 " + markerPlaceholder + " (autofix rewrites this file when the rules change; once you edit it, it leaves it alone)\n")
+	b.WriteString("# autofix-setup sha256 " + markerPlaceholder + " (autofix rewrites this file; once you edit it, autofix leaves it alone)\n")
 	b.WriteString("---\n")
 	b.WriteString("# Project rules (autofix)\n\n")
 	fmt.Fprintf(&b, "These rules of this repository (%s) are hard constraints: follow each of them. When two conflict, the newer (higher number) wins.\n\n", source)

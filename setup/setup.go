@@ -119,7 +119,7 @@ const maxFile = 1 << 20
 // settings.json (MovedOut), and adds none when settings.json already runs
 // the bare autofix (Covered). A shared install takes autofix's hooks out
 // of settings.local.json (MovedOut). A removal from one file reports
-// hooks left in the other (StillThere).
+// hooks left in the other (StillThere), and then keeps the learn command.
 func Run(ctx context.Context, opts Options) ([]Step, error) {
 	if !filepath.IsAbs(opts.Home) {
 		return nil, fmt.Errorf("home directory %q is not absolute", opts.Home)
@@ -133,6 +133,11 @@ func Run(ctx context.Context, opts Options) ([]Step, error) {
 		return nil, err
 	}
 	steps = append(steps, hs...)
+	if opts.Remove && hs[len(hs)-1].Action == StillThere {
+		// autofix still runs from the other settings file: its learn
+		// command stays.
+		return steps, nil
+	}
 	st, err := writeOwned(ctx, opts, LearnCommand, learnPath(opts), func() []byte { return learnCommand(opts.Agent) })
 	if err != nil {
 		return nil, err
