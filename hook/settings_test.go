@@ -339,3 +339,39 @@ func TestSettingsErrors(t *testing.T) {
 		}
 	}
 }
+
+// FuzzInstall: on any settings file Install accepts, the result parses,
+// holds autofix's hooks once, a second Install changes nothing, and Remove
+// takes them all out again.
+func FuzzInstall(f *testing.F) {
+	for _, s := range []string{
+		"", "{}", `{"hooks": {}}`, `{"hooks": {"Stop": []}}`,
+		"{\n  // c\n  \"hooks\": {\"PreToolUse\": [{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"g.sh\"}]},],},\n}\n",
+		`{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "/x/autofix hook claude-code"}]}, {"hooks": [{"type": "command", "command": "autofix hook claude-code"}]}]}}`,
+		"{\"a\": [1, /* x */ 2], \"hooks\": {\"UserPromptSubmit\": [ ]}}",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		out, _, err := Install(ClaudeCode, []byte(in), exe)
+		if err != nil {
+			return
+		}
+		if _, err := hujson.Parse(bytes.TrimPrefix(out, utf8BOM)); err != nil {
+			t.Fatalf("Install(%q) does not parse: %v\n%s", in, err, out)
+		}
+		if cmds, err := Installed(ClaudeCode, out, exe); err != nil || len(cmds) != 1 {
+			t.Fatalf("Install(%q): Installed = %q, %v; want one command\n%s", in, cmds, err, out)
+		}
+		if again, changed, err := Install(ClaudeCode, out, exe); err != nil || changed || !bytes.Equal(again, out) {
+			t.Fatalf("second Install(%q) changed it (err %v)", in, err)
+		}
+		back, _, err := Remove(ClaudeCode, out, exe)
+		if err != nil {
+			t.Fatalf("Remove: %v", err)
+		}
+		if cmds, err := Installed(ClaudeCode, back, exe); err != nil || len(cmds) != 0 {
+			t.Fatalf("Remove left %q (err %v)\n%s", cmds, err, back)
+		}
+	})
+}
