@@ -194,7 +194,11 @@ func runHooks(ctx context.Context, opts Options) ([]Step, error) {
 			if err != nil {
 				return nil, err
 			}
-			return []Step{{Part: Hooks, Path: other, Action: Covered, Commands: found}, st.asRemoval(path)}, nil
+			steps := []Step{{Part: Hooks, Path: other, Action: Covered, Commands: found}}
+			if st = st.asRemoval(path); st.Action == Removed {
+				steps = append(steps, st)
+			}
+			return steps, nil
 		default:
 			st, err := editSettings(ctx, opts, other, func(old []byte) ([]byte, bool, error) { return hook.Remove(opts.Agent, old, opts.Exe) })
 			if err != nil {
