@@ -35,7 +35,7 @@ func learnPath(opts Options) string {
 
 // learnSteps is the protocol of the learn command; CORRECTION names where
 // the correction is.
-const learnSteps = `1. Run ` + "`autofix learn -- '<correction>'`" + ` in this workspace, with CORRECTION in the person's own words as one shell-quoted argument. Add nothing of your own to it.
+const learnSteps = `1. Run ` + "`autofix learn -- '<correction>'`" + ` in this workspace, passing CORRECTION, in the person's own words, as one shell-quoted argument. Add nothing of your own to it.
 2. Relay the line autofix prints, word for word: ` + "`Learned rule #N ([CATEGORY]): … — recorded in ….`" + ` When autofix refuses the text as vague, or prints an error, show its message and ask the person for the concrete behaviour; record nothing yourself.
 3. Redo your current work so that it follows the new rule, and say what you changed.
 
@@ -48,7 +48,7 @@ func learnCommand(a hook.Agent) []byte {
 	if a == hook.Cursor {
 		return seal("# Learn a rule\n\n" +
 			"Record the person's correction as a strict project rule for this repository with autofix, then work under it.\n\n" +
-			strings.Replace(learnSteps, "CORRECTION", "the words the person typed after /learn (none: the correction they just gave in this conversation)", 1) +
+			strings.Replace(learnSteps, "CORRECTION", "the correction the person typed after /learn (none: the one they just gave in this conversation)", 1) +
 			"\n<!-- autofix-setup sha256 " + markerPlaceholder + " (autofix setup leaves this file alone once you edit it) -->\n")
 	}
 	return seal("---\n" +
