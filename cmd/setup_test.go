@@ -40,7 +40,7 @@ func TestSetupRefusesGoRunBinary(t *testing.T) {
 			if code != tt.code || !strings.Contains(stderr, tt.stderr) {
 				t.Fatalf("exit %d, stderr %q; want exit %d and %q", code, stderr, tt.code, tt.stderr)
 			}
-			for _, p := range []string{filepath.Join(env.Dir, ".claude", "settings.json"), filepath.Join(home, ".claude", "settings.json")} {
+			for _, p := range []string{filepath.Join(env.Dir, ".claude", "settings.local.json"), filepath.Join(env.Dir, ".claude", "settings.json"), filepath.Join(home, ".claude", "settings.json")} {
 				data, err := os.ReadFile(p)
 				if tt.code != 0 && err == nil {
 					t.Errorf("refused setup wrote %s:\n%s", p, data)
@@ -75,5 +75,63 @@ func TestSetupArgs(t *testing.T) {
 		if stderr := env.Stderr.(*bytes.Buffer).String(); code != 2 || !strings.Contains(stderr, tt.want) {
 			t.Errorf("setup %q: exit %d, stderr %q; want exit 2 and %q", tt.args, code, stderr, tt.want)
 		}
+	}
+}
+
+// TestOnPath: --shared warns unless an executable autofix is on PATH.
+func TestOnPath(t *testing.T) {
+	dir := t.TempDir()
+	bin, plain := filepath.Join(dir, "bin"), filepath.Join(dir, "plain")
+	for _, d := range []string{bin, plain} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(bin, "autofix"), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(plain, "autofix"), []byte("not executable"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		path string
+		want bool
+	}{
+		{bin, true},
+		{plain + string(os.PathListSeparator) + bin, true},
+		{plain, false},
+		{"", false},
+	} {
+		env := &Env{Getenv: func(k string) string {
+			if k == "PATH" {
+				return tt.path
+			}
+			return ""
+		}}
+		if got := onPath(env, "autofix"); got != tt.want {
+			t.Errorf("onPath(PATH=%q) = %v, want %v", tt.path, got, tt.want)
+		}
+	}
+}
+
+// TestSetupSharedWarnsOffPath: --shared writes the bare command and warns
+// when autofix is not on this person's PATH either.
+func TestSetupSharedWarnsOffPath(t *testing.T) {
+	env := hookTestEnv(t)
+	get := env.Getenv
+	env.Getenv = func(k string) string {
+		if k == "PATH" {
+			return t.TempDir()
+		}
+		return get(k)
+	}
+	code := Run(context.Background(), env, []string{"setup", "claude-code", "--shared"})
+	stdout, stderr := env.Stdout.(*bytes.Buffer).String(), env.Stderr.(*bytes.Buffer).String()
+	if code != 0 || !strings.Contains(stderr, "autofix: warning: autofix is not on your PATH") {
+		t.Fatalf("exit %d, stderr %q; want 0 and the PATH warning", code, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(env.Dir, ".claude", "settings.json"))
+	if err != nil || strings.Count(string(data), `"command": "autofix hook claude-code"`) != 3 {
+		t.Errorf("settings.json (%v):\n%s\nstdout %s", err, data, stdout)
 	}
 }

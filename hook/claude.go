@@ -11,7 +11,7 @@ import (
 //     hook_event_name. SessionStart adds source (startup, resume, clear,
 //     compact); UserPromptSubmit adds prompt; PreToolUse adds tool_name and
 //     tool_input, where Edit, Write and MultiEdit name the file in
-//     tool_input.file_path.
+//     tool_input.file_path and NotebookEdit in tool_input.notebook_path.
 //   - A hook that exits 0 may print one JSON object on stdout;
 //     hookSpecificOutput.additionalContext (with hookEventName set to the
 //     event) is added to the model's context for SessionStart,
@@ -37,7 +37,7 @@ type claudePayload struct {
 }
 
 // claudeEditTools are Claude Code's file-writing tools; each names its
-// target in tool_input.file_path (NotebookEdit in notebook_path).
+// target in tool_input.file_path (NotebookEdit in tool_input.notebook_path).
 var claudeEditTools = map[string]bool{"Edit": true, "Write": true, "MultiEdit": true, "NotebookEdit": true}
 
 func parseClaude(a Agent, data []byte) (Event, error) {
@@ -114,37 +114,29 @@ func claudeEntries(command string) []eventEntry {
 	return []eventEntry{
 		{event: "SessionStart", group: claudeGroup("", command)},
 		{event: "UserPromptSubmit", group: claudeGroup("", command)},
-		{event: "PreToolUse", group: claudeGroup("Edit|Write|MultiEdit", command)},
+		{event: "PreToolUse", group: claudeGroup(claudeEditMatcher, command)},
 	}
 }
 
-// claudeGroup is one matcher group of a Claude Code or Codex settings
-// file. The timeout is in seconds: the hook answers in milliseconds, and a
-// stuck hook must not hold the person's prompt for long.
-func claudeGroup(matcher, command string) map[string]any {
-	g := map[string]any{"hooks": []any{map[string]any{"type": "command", "command": command, "timeout": 10}}}
-	if matcher != "" {
-		g["matcher"] = matcher
-	}
-	return g
+// claudeEditMatcher matches Claude Code's file-writing tools
+// ([claudeEditTools]).
+const claudeEditMatcher = "Edit|Write|MultiEdit|NotebookEdit"
+
+// hookGroup is one matcher group of a Claude Code or Codex settings file.
+type hookGroup struct {
+	Matcher string        `json:"matcher,omitempty"`
+	Hooks   []hookCommand `json:"hooks"`
 }
 
-// claudeGroupIsOurs reports whether a matcher group runs autofix's hook for
-// agent a (any binary path): groups are recognized by their command, so a
-// moved binary is replaced rather than duplicated.
-func claudeGroupIsOurs(a Agent, raw json.RawMessage, exe string) bool {
-	var g struct {
-		Hooks []struct {
-			Command string `json:"command"`
-		} `json:"hooks"`
-	}
-	if json.Unmarshal(raw, &g) != nil || len(g.Hooks) == 0 {
-		return false
-	}
-	for _, h := range g.Hooks {
-		if !isOurCommand(a, h.Command, exe) {
-			return false
-		}
-	}
-	return true
+type hookCommand struct {
+	Type    string `json:"type"`
+	Command string `json:"command"`
+	Timeout int    `json:"timeout"`
+}
+
+// claudeGroup is autofix's matcher group. The timeout is in seconds: the
+// hook answers in milliseconds, and a stuck hook must not hold the
+// person's prompt for long.
+func claudeGroup(matcher, command string) hookGroup {
+	return hookGroup{Matcher: matcher, Hooks: []hookCommand{{Type: "command", Command: command, Timeout: 10}}}
 }

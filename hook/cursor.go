@@ -65,12 +65,9 @@ func answerCursor(ev Event, text string) any {
 
 // cursorEntries is the entry autofix installs for Cursor.
 func cursorEntries(command string) []eventEntry {
-	return []eventEntry{{event: "sessionStart", group: map[string]any{"command": command}}}
+	return []eventEntry{{event: "sessionStart", group: cursorEntry{Command: command}}}
 }
 
-func cursorEntryIsOurs(raw json.RawMessage, exe string) bool {
-	var e struct {
-		Command string `json:"command"`
-	}
-	return json.Unmarshal(raw, &e) == nil && isOurCommand(Cursor, e.Command, exe)
+type cursorEntry struct {
+	Command string `json:"command"`
 }
