@@ -23,6 +23,7 @@ type signals struct {
 	deixis     bool
 	cause      bool
 	must       bool
+	statement  bool // states a fact: "ids are UUID strings"
 }
 
 // decide is the kind of rule the sentence carries on its own, or None.
@@ -195,6 +196,11 @@ func analyze(s *sentence) signals {
 	if a, _ := find(toks, 0, l.must); a >= 0 {
 		sg.must = true
 	}
+	for _, t := range toks {
+		if l.copula[t.s] {
+			sg.statement = true
+		}
+	}
 	sg.durable = sg.durable || governs(toks, core)
 	sg.use = core < len(toks) && l.use[toks[core].s]
 	sg.negative = negativeAt(toks, core)
@@ -254,7 +260,7 @@ func negativeAt(toks []token, core int) bool {
 	}
 	if e, ok := startsWith(toks, core, l.negative); ok {
 		// "don't worry", "ne marche pas": not an instruction.
-		for k := core; k < e && k < len(toks); k++ {
+		for k := core + 1; k < e && k < len(toks); k++ {
 			if l.notNegative[toks[k].s] {
 				return false
 			}
@@ -353,6 +359,7 @@ func analyzeJapanese(s *sentence, sg *signals) {
 	sg.deixis = sg.deixis || containsAny(t, l.deixisJA)
 	sg.cause = sg.cause || containsAny(t, l.causeJA)
 	sg.must = sg.must || containsAny(t, l.mustJA)
+	sg.statement = sg.statement || containsAny(t, l.copulaJA)
 	for _, c := range l.correctionJA {
 		if strings.HasPrefix(t, c) {
 			sg.corrected = true
@@ -373,4 +380,5 @@ func analyzeJapanese(s *sentence, sg *signals) {
 }
 
 // jaLeads open a Japanese sentence without adding to the rule.
-var jaLeads = []string{"/learn", "覚えておいて", "覚えといて", "今後は", "これからは", "次回からは", "次からは", "次から", "違います", "違う", "いや", "いいえ", "そうじゃなくて"}
+var jaLeads = []string{"/learn", "覚えておいて", "覚えといて", "今後は", "今後", "これからは", "次回からは", "次からは", "次から", "違います", "違う",
+	"いや", "いいえ", "そうじゃなくて", "私は", "僕は", "このリポジトリでは", "このプロジェクトでは", "うちでは", "ここでは"}

@@ -133,7 +133,7 @@ func Detect(ctx context.Context, prompt string) Result {
 				continue
 			}
 			for j := i; j < len(sigs); j++ {
-				if d := sigs[j]; !d.question && !d.deixis && (d.directive() || j > i && d.must) {
+				if d := sigs[j]; !d.question && !d.deixis && (d.directive() || j > i && (d.must || d.statement)) {
 					if pick < 0 || j <= pick {
 						pick, kind = j, Lesson
 					}
@@ -153,12 +153,25 @@ func Detect(ctx context.Context, prompt string) Result {
 			return none
 		}
 	}
-	words := trimClause(sents[pick].text[sigs[pick].core:])
-	if words == "" {
-		return none
+	// The clause without its lead-in, else the whole sentence, else the
+	// whole prompt: the first the normalizer turns into a rule is recorded.
+	var (
+		words string
+		res   normalize.Result
+		ok    bool
+	)
+	for _, w := range []string{trimClause(sents[pick].text[sigs[pick].core:]), trimClause(sents[pick].text), strings.Join(strings.Fields(text), " ")} {
+		if w == "" || w == words {
+			continue
+		}
+		words = w
+		r, err := normalize.Normalize(ctx, w, nil, normalize.Options{})
+		if err == nil && normalize.CheckInstruction(r.Instruction) == nil {
+			res, ok = r, true
+			break
+		}
 	}
-	res, err := normalize.Normalize(ctx, words, nil, normalize.Options{})
-	if err != nil || normalize.CheckInstruction(res.Instruction) != nil {
+	if !ok {
 		return none
 	}
 	target := Project
@@ -190,7 +203,7 @@ func Command(target Target, words string) string {
 // Quote quotes s as one word for a POSIX shell: in double quotes when no
 // character is special inside them (the common case, and what people
 // type), else in single quotes, where nothing is special and a single quote
-// is written '\''.
+// is written '\”.
 func Quote(s string) string {
 	if !strings.ContainsAny(s, "\"$`\\!") {
 		return `"` + s + `"`

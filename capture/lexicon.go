@@ -82,6 +82,10 @@ type lexicon struct {
 	// must: a lesson's directive ("should", "muss", "doit", "debe").
 	must   []phrase
 	mustJA []string
+	// copula: a statement of fact ("ids are UUID strings"), which
+	// completes a lesson when it follows the failure.
+	copula   map[string]bool
+	copulaJA []string
 	// oneOff: the request is for this moment only ("this time", "for
 	// now", "diesmal", "pour l'instant", "por ahora", "今回").
 	oneOff   []phrase
@@ -118,18 +122,21 @@ var lex = sync.OnceValue(func() *lexicon {
 		leads: phrases(
 			// en
 			"no ,", "no —", "no :", "nope", "nah", "wrong again", "wrong ,", "wrong —", "wrong :", "that's wrong", "incorrect",
-			"actually", "please", "pls", "also", "and", "but", "so", "ok", "okay", "hey", "/learn", "remember that", "remember :", "remember",
+			"actually", "please", "pls", "also", "and", "but", "so", "ok", "okay", "hey", "/learn", "remember that", "remember :", "remember to", "remember",
 			"note that", "note :", "keep in mind that", "keep in mind", "from now on", "going forward", "moving forward",
 			"in the future", "from here on", "from here on out", "henceforth", "for future reference", "as a rule", "by default", "in general",
+			"in this repo", "in this repository", "in this codebase", "in this project", "in this monorepo", "in our codebase", "in our repo",
+			"in our project", "here", "around here",
 			// de
 			"nein", "falsch", "bitte", "ab jetzt", "ab sofort", "künftig", "zukünftig", "in zukunft", "merk dir", "merke dir", "merk dir bitte",
-			"grundsätzlich", "generell", "und", "aber", "also ,",
+			"grundsätzlich", "generell", "und", "aber", "also ,", "bei uns", "hier", "in diesem repo", "in diesem projekt", "in diesem repository",
 			// fr
 			"non", "faux", "désormais", "dorénavant", "à l'avenir", "à partir de maintenant", "retiens que", "retiens", "rappelle-toi",
-			"souviens-toi", "s'il te plaît", "s'il vous plaît", "stp", "svp", "et", "mais", "par défaut",
+			"souviens-toi", "s'il te plaît", "s'il vous plaît", "stp", "svp", "et", "mais", "par défaut", "chez nous", "ici", "dans ce projet",
+			"dans ce dépôt", "dans ce repo",
 			// es
 			"a partir de ahora", "de ahora en adelante", "en adelante", "en el futuro", "recuerda que", "recuerda", "ten en cuenta que",
-			"por favor", "incorrecto", "y", "pero", "por defecto",
+			"por favor", "incorrecto", "y", "pero", "por defecto", "aquí", "en este proyecto", "en este repo", "en este repositorio",
 		),
 		learn: phrases("/learn", "remember", "keep in mind", "for future reference", "note for the future",
 			"merk dir", "merke dir", "retiens", "rappelle-toi", "souviens-toi", "recuerda", "ten en cuenta"),
@@ -175,7 +182,7 @@ var lex = sync.OnceValue(func() *lexicon {
 		team:       phrases("we prefer", "we'd rather", "we like", "the team prefers", "wir bevorzugen", "nous préférons", "on préfère", "preferimos"),
 		personalJA: []string{"が好き", "の方が好き", "のほうが好き", "方がいい", "ほうがいい", "が好みです", "好みです", "が嫌い", "は嫌い", "個人的に"},
 		notTaste: set("it", "this", "that", "these", "those", "how", "what", "your", "the way", "es", "das", "ça", "cela", "eso", "esto", "esa", "ese",
-			"to", "you"),
+			"to"),
 		contrast: phrases(", not", "— not", "not *, but", "instead of", "rather than", "in favor of", "in favour of", "and not", ", never",
 			", nicht", "statt", "anstatt", "anstelle", "sondern", "lieber * als",
 			", pas", "au lieu de", "au lieu d'*", "plutôt que", "plutôt qu'*", "et non", "à la place de", "à la place d'*",
@@ -216,7 +223,9 @@ var lex = sync.OnceValue(func() *lexicon {
 		causeJA: []string{"せいで", "が原因", "原因は", "ため失敗", "から失敗", "前提が間違", "思い込み"},
 		must: phrases("should", "must", "needs to", "need to", "has to", "have to", "is * , not", "are * , not",
 			"muss", "müssen", "sollte", "sollten", "soll", "doit", "doivent", "il faut", "debe", "deben", "hay que", "tiene que", "tienen que"),
-		mustJA: []string{"べき", "必要", "なければ", "なきゃ"},
+		mustJA:   []string{"べき", "必要", "なければ", "なきゃ"},
+		copula:   set("is", "are", "ist", "sind", "est", "sont", "es", "son", "lives", "live", "liegt", "liegen", "vit", "vive", "goes", "go"),
+		copulaJA: []string{"です", "だ", "にある", "である"},
 		oneOff: phrases("this time", "for now", "right now", "just now", "for the moment", "at the moment", "just this once", "this once",
 			"for this one", "for this task", "for this pr", "in this pr", "for this commit", "today", "temporarily", "for the time being",
 			"never mind", "nevermind", "forget it", "i meant", "i mean", "the other", "other one", "another one", "this one", "that one",
@@ -231,7 +240,7 @@ var lex = sync.OnceValue(func() *lexicon {
 			"もう一つの", "もう片方", "のことです", "って意味", "なくていい", "なくてもいい", "ないでいい", "今日は", "さっきの"},
 		deixis: set("this", "that", "these", "those", "diese", "dieser", "dieses", "diesen", "jene", "ce", "cet", "cette", "ces", "ça", "cela",
 			"ceci", "este", "esta", "estos", "estas", "ese", "esa", "esos", "esas", "eso", "esto", "aquel", "aquella"),
-		deixisPairs: phrases("the one", "the same", "the above", "above", "below", "here's", "here is", "that's it"),
+		deixisPairs: phrases("the one", "the above", "above", "below", "here's", "here is", "that's it"),
 		deixisJA:    []string{"このファイル", "この関数", "この行", "この部分", "このテスト", "このコード", "この変更", "このコミット", "このPR", "その", "それ", "あれ", "あの", "これを", "これは"},
 		container: set("repo", "repository", "codebase", "project", "monorepo", "team", "company", "org", "organization", "workspace", "app",
 			"repositorio", "proyecto", "código", "equipo", "projekt", "projekts", "team", "codebasis", "firma", "projet", "dépôt", "code", "équipe",

@@ -1,28 +1,20 @@
 package capture
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"testing"
 )
 
 func TestProbe(t *testing.T) {
-	f, _ := os.Open(os.Getenv("PROBE"))
-	s := bufio.NewScanner(f)
-	for s.Scan() {
-		var r struct {
-			ID, Prompt string
-			Capture    bool
-			Keep       []string
-		}
-		json.Unmarshal(s.Bytes(), &r)
+	for _, r := range readRows(t, os.Getenv("PROBE")) {
 		res := Detect(context.Background(), r.Prompt)
 		mark := "  "
 		if res.Capture != r.Capture {
 			mark = "XX"
+		} else if res.Capture && !keeps(res.Rule.Instruction, r.Keep) {
+			mark = "KK"
 		}
 		ins := ""
 		if res.Rule != nil {
