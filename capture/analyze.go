@@ -83,9 +83,15 @@ func matchAt(toks []token, i int, p phrase) (int, bool) {
 
 // find returns the start and end of the first match of any of ps at or
 // after index from, or -1.
-func find(toks []token, from int, ps []phrase) (start, end int) {
+func find(toks []token, from int, ps *phrases) (start, end int) {
 	for i := from; i < len(toks); i++ {
-		for _, p := range ps {
+		exact, prefixed := ps.at(toks[i].s)
+		for _, p := range exact {
+			if e, ok := matchAt(toks, i, p); ok {
+				return i, e
+			}
+		}
+		for _, p := range prefixed {
 			if e, ok := matchAt(toks, i, p); ok {
 				return i, e
 			}
@@ -96,11 +102,17 @@ func find(toks []token, from int, ps []phrase) (start, end int) {
 
 // startsWith reports whether any of ps matches at index i, and where the
 // longest match ends.
-func startsWith(toks []token, i int, ps []phrase) (int, bool) {
+func startsWith(toks []token, i int, ps *phrases) (int, bool) {
+	if i >= len(toks) {
+		return 0, false
+	}
 	best, found := 0, false
-	for _, p := range ps {
-		if e, ok := matchAt(toks, i, p); ok && e > best {
-			best, found = e, true
+	exact, prefixed := ps.at(toks[i].s)
+	for _, list := range [2][]phrase{exact, prefixed} {
+		for _, p := range list {
+			if e, ok := matchAt(toks, i, p); ok && e > best {
+				best, found = e, true
+			}
 		}
 	}
 	return best, found

@@ -10,14 +10,32 @@ import (
 // keinen…).
 type phrase []string
 
-// phrases reads phrases written as words separated by spaces, with
+// phrases is a set of phrases indexed by their first word, so that a
+// sentence is matched against the few phrases that can start at each word.
+type phrases struct {
+	byFirst map[string][]phrase
+	// prefixed are the phrases whose first word is a prefix ("n'*").
+	prefixed []phrase
+}
+
+// at returns the phrases that may match at a word.
+func (ps *phrases) at(w string) ([]phrase, []phrase) {
+	return ps.byFirst[w], ps.prefixed
+}
+
+// newPhrases reads phrases written as words separated by spaces, with
 // punctuation as its own word ("no ,").
-func phrases(list ...string) []phrase {
-	out := make([]phrase, 0, len(list))
+func newPhrases(list ...string) *phrases {
+	ps := &phrases{byFirst: make(map[string][]phrase, len(list))}
 	for _, l := range list {
-		out = append(out, phrase(strings.Fields(lower(l))))
+		p := phrase(strings.Fields(lower(l)))
+		if f := p[0]; len(f) > 1 && strings.HasSuffix(f, "*") {
+			ps.prefixed = append(ps.prefixed, p)
+		} else {
+			ps.byFirst[f] = append(ps.byFirst[f], p)
+		}
 	}
-	return out
+	return ps
 }
 
 // lexicon holds every phrase the detector looks for, in the five
@@ -26,12 +44,12 @@ func phrases(list ...string) []phrase {
 type lexicon struct {
 	// leads open a sentence without adding to the rule: "no,", "please",
 	// "from now on". They are dropped from the rule's text.
-	leads []phrase
+	leads *phrases
 	// learn: an explicit request to remember ("/learn", "remember:").
-	learn   []phrase
+	learn   *phrases
 	learnJA []string
 	// temporal: a multi-word "from now on" marker, strong anywhere.
-	temporal   []phrase
+	temporal   *phrases
 	temporalJA []string
 	// always and never: single-word markers, strong when they govern an
 	// instruction.
@@ -42,21 +60,21 @@ type lexicon struct {
 	notAlways map[string]bool
 	// convention: a team or repository convention ("we use", "in this
 	// repo").
-	convention   []phrase
+	convention   *phrases
 	conventionJA []string
 	// personal: first-person taste ("I prefer", "je préfère"); team: the
 	// same said for the team ("we prefer").
-	personal, team []phrase
+	personal, team *phrases
 	personalJA     []string
 	// notTaste are objects after a taste verb that make it a remark ("I
 	// like it", "I like how…").
 	notTaste map[string]bool
 	// contrast: "X, not Y", "instead of", "statt", "au lieu de".
-	contrast   []phrase
+	contrast   *phrases
 	contrastJA []string
 	// negative: a negative imperative at the start of a sentence ("don't",
 	// "stop", "keine", "n'utilise pas", "no pongas").
-	negative   []phrase
+	negative   *phrases
 	negativeJA []string
 	// notNegative are verbs after "don't" that make it reassurance or a
 	// one-off ("don't worry", "don't forget").
@@ -73,14 +91,14 @@ type lexicon struct {
 	imperative map[string]bool
 	// correction: the person says the agent was wrong ("no,", "wrong",
 	// "nein", "違う").
-	correction   []phrase
+	correction   *phrases
 	correctionJA []string
 	// cause: the text explains a failure by what the agent did ("failed
 	// because", "weil du", "が原因").
-	cause   []phrase
+	cause   *phrases
 	causeJA []string
 	// must: a lesson's directive ("should", "muss", "doit", "debe").
-	must   []phrase
+	must   *phrases
 	mustJA []string
 	// copula: a statement of fact ("ids are UUID strings"), which
 	// completes a lesson when it follows the failure.
@@ -88,22 +106,22 @@ type lexicon struct {
 	copulaJA []string
 	// oneOff: the request is for this moment only ("this time", "for
 	// now", "diesmal", "pour l'instant", "por ahora", "今回").
-	oneOff   []phrase
+	oneOff   *phrases
 	oneOffJA []string
 	// deixis: points at a thing in front of the agent, not a kind of
 	// thing ("this file", "the other one").
 	deixis      map[string]bool
-	deixisPairs []phrase
+	deixisPairs *phrases
 	deixisJA    []string
 	// container words after "this" that name the workspace, not a thing
 	// ("this repo", "diesem Projekt").
 	container map[string]bool
 	// question: words that open a question.
-	question   []phrase
+	question   *phrases
 	questionJA []string
 	// meta: the text is about autofix's own ruleset (never captured: no
 	// loops).
-	meta   []phrase
+	meta   *phrases
 	metaJA []string
 }
 
@@ -119,7 +137,7 @@ func set(words ...string) map[string]bool {
 // nothing for it.
 var lex = sync.OnceValue(func() *lexicon {
 	return &lexicon{
-		leads: phrases(
+		leads: newPhrases(
 			// en
 			"no ,", "no —", "no :", "nope", "nah", "wrong again", "wrong ,", "wrong —", "wrong :", "that's wrong", "incorrect",
 			"actually", "please", "pls", "also", "and", "but", "so", "ok", "okay", "hey", "/learn", "remember that", "remember :", "remember to", "remember",
@@ -138,10 +156,10 @@ var lex = sync.OnceValue(func() *lexicon {
 			"a partir de ahora", "de ahora en adelante", "en adelante", "en el futuro", "recuerda que", "recuerda", "ten en cuenta que",
 			"por favor", "incorrecto", "y", "pero", "por defecto", "aquí", "en este proyecto", "en este repo", "en este repositorio",
 		),
-		learn: phrases("/learn", "remember", "keep in mind", "for future reference", "note for the future",
+		learn: newPhrases("/learn", "remember", "keep in mind", "for future reference", "note for the future",
 			"merk dir", "merke dir", "retiens", "rappelle-toi", "souviens-toi", "recuerda", "ten en cuenta"),
 		learnJA: []string{"覚えておいて", "覚えといて", "覚えて", "記憶して", "/learn"},
-		temporal: phrases("from now on", "going forward", "moving forward", "in the future", "from here on", "henceforth", "every time", "each time",
+		temporal: newPhrases("from now on", "going forward", "moving forward", "in the future", "from here on", "henceforth", "every time", "each time",
 			"whenever", "by default", "as a rule", "at all times", "no longer", "not anymore", "any more",
 			"ab jetzt", "ab sofort", "künftig", "zukünftig", "in zukunft", "jedes mal", "nie wieder", "grundsätzlich", "generell", "stets",
 			"désormais", "dorénavant", "à l'avenir", "à partir de maintenant", "à chaque fois", "systématiquement", "plus jamais", "par défaut",
@@ -154,7 +172,7 @@ var lex = sync.OnceValue(func() *lexicon {
 			"lo", "igual", "mismo", "misma", "gleiche", "gleichen", "der", "die", "das", "ein", "eine", "un", "une", "works", "worked", "fails", "failed",
 			"ever", "seen", "heard", "did", "does", "do", "is", "was", "were", "gets", "got", "mehr", "plus", "más", "funktioniert", "klappt",
 			"marche", "fonctionne", "funciona"),
-		convention: phrases(
+		convention: newPhrases(
 			"we use", "we don't", "we do not", "we never", "we always", "we write", "we put", "we keep", "we name", "we follow", "we avoid",
 			"we only", "we're using", "we are using", "we no longer", "we stopped", "we switched to", "we went with", "we stick to", "we stick with",
 			"we standardized on", "we rely on", "our convention", "our style", "the convention is", "the convention here", "the team uses",
@@ -171,7 +189,7 @@ var lex = sync.OnceValue(func() *lexicon {
 		),
 		conventionJA: []string{"このリポジトリでは", "このリポでは", "このレポジトリでは", "このプロジェクトでは", "このコードベースでは", "うちでは",
 			"うちのチームでは", "チームでは", "弊社では", "ここでは", "私たちは", "我々は", "を使っています", "を使ってます", "の規約", "のルールでは"},
-		personal: phrases("i prefer", "i'd prefer", "i would prefer", "i like", "i love", "i hate", "i dislike", "i don't like", "i do not like",
+		personal: newPhrases("i prefer", "i'd prefer", "i would prefer", "i like", "i love", "i hate", "i dislike", "i don't like", "i do not like",
 			"i'd rather", "i would rather", "i want you to always", "i want you to never", "i always want", "i never want", "my preference",
 			"personally",
 			"ich bevorzuge", "ich mag", "ich hasse", "ich hätte lieber", "ich hätte gern", "ich hätte gerne", "mir ist * lieber",
@@ -179,16 +197,16 @@ var lex = sync.OnceValue(func() *lexicon {
 			"persönlich",
 			"je préfère", "j'aime", "je n'aime pas", "je déteste", "j'adore", "personnellement", "je veux toujours", "je ne veux jamais",
 			"prefiero", "me gusta", "me gustan", "no me gusta", "no me gustan", "odio", "me encanta", "me encantan", "personalmente"),
-		team:       phrases("we prefer", "we'd rather", "we like", "the team prefers", "wir bevorzugen", "nous préférons", "on préfère", "preferimos"),
+		team:       newPhrases("we prefer", "we'd rather", "we like", "the team prefers", "wir bevorzugen", "nous préférons", "on préfère", "preferimos"),
 		personalJA: []string{"が好き", "の方が好き", "のほうが好き", "方がいい", "ほうがいい", "が好みです", "好みです", "が嫌い", "は嫌い", "個人的に"},
 		notTaste: set("it", "this", "that", "these", "those", "how", "what", "your", "the way", "es", "das", "ça", "cela", "eso", "esto", "esa", "ese",
 			"to"),
-		contrast: phrases(", not", "— not", "not *, but", "instead of", "rather than", "in favor of", "in favour of", "and not", ", never",
+		contrast: newPhrases(", not", "— not", "not *, but", "instead of", "rather than", "in favor of", "in favour of", "and not", ", never",
 			", nicht", "statt", "anstatt", "anstelle", "sondern", "lieber * als",
 			", pas", "au lieu de", "au lieu d'*", "plutôt que", "plutôt qu'*", "et non", "à la place de", "à la place d'*",
 			", no", "en vez de", "en lugar de", "sino", "y no"),
 		contrastJA: []string{"ではなく", "じゃなくて", "じゃなく", "でなく", "の代わりに"},
-		negative: phrases("don't", "dont", "do not", "never", "stop", "no more", "avoid", "quit", "don't ever",
+		negative: newPhrases("don't", "dont", "do not", "never", "stop", "no more", "avoid", "quit", "don't ever",
 			"kein*", "nicht", "nie", "niemals", "hör auf", "hört auf",
 			"ne * pas", "n'* pas", "ne * jamais", "n'* jamais", "ne * plus", "n'* plus", "ne pas", "ne jamais", "ne * * pas", "pas de", "pas d'*",
 			"plus de", "arrête de", "arrête d'*", "arrêtez de", "évite", "évitez", "jamais",
@@ -209,10 +227,10 @@ var lex = sync.OnceValue(func() *lexicon {
 		useJA: []string{"使って", "使用して", "使うこと", "使え", "使いなさい", "にして", "にすること"},
 		imperative: set("benutze", "benutz", "verwende", "nutze", "nimm", "setz", "setze", "schreib", "schreibe", "füge", "füg", "mach", "leg",
 			"pack", "committe", "lösche", "ändere", "installiere", "importiere", "nenne", "ruf", "rufe", "lass", "gib"),
-		correction: phrases("no ,", "no —", "nope", "nah", "wrong", "incorrect", "that's wrong", "that's not right", "not like that",
+		correction: newPhrases("no ,", "no —", "nope", "nah", "wrong", "incorrect", "that's wrong", "that's not right", "not like that",
 			"nein", "falsch", "das ist falsch", "so nicht", "non", "faux", "c'est faux", "pas comme ça", "incorrecto", "mal", "está mal"),
 		correctionJA: []string{"違う", "違います", "ちがう", "そうじゃなくて", "いや、"},
-		cause: phrases("failed because", "fails because", "broke because", "breaks because", "crashed because", "didn't work because",
+		cause: newPhrases("failed because", "fails because", "broke because", "breaks because", "crashed because", "didn't work because",
 			"doesn't work because", "because you", "caused by", "the bug was", "the problem was", "the issue was", "the error was",
 			"you assumed", "wrong assumption", "that's why", "root cause", "because of your",
 			"weil du", "lag daran", "fehlgeschlagen , weil", "fehlgeschlagen weil", "kaputt , weil", "der fehler war", "das problem war",
@@ -221,12 +239,12 @@ var lex = sync.OnceValue(func() *lexicon {
 			"porque usaste", "porque pusiste", "porque asumiste", "falló porque", "se rompió porque", "el error era", "el problema era",
 			"por culpa de", "asumiste"),
 		causeJA: []string{"せいで", "が原因", "原因は", "ため失敗", "から失敗", "前提が間違", "思い込み"},
-		must: phrases("should", "must", "needs to", "need to", "has to", "have to", "is * , not", "are * , not",
+		must: newPhrases("should", "must", "needs to", "need to", "has to", "have to", "is * , not", "are * , not",
 			"muss", "müssen", "sollte", "sollten", "soll", "doit", "doivent", "il faut", "debe", "deben", "hay que", "tiene que", "tienen que"),
 		mustJA:   []string{"べき", "必要", "なければ", "なきゃ"},
 		copula:   set("is", "are", "ist", "sind", "est", "sont", "es", "son", "lives", "live", "liegt", "liegen", "vit", "vive", "goes", "go"),
 		copulaJA: []string{"です", "だ", "にある", "である"},
-		oneOff: phrases("this time", "for now", "right now", "just now", "for the moment", "at the moment", "just this once", "this once",
+		oneOff: newPhrases("this time", "for now", "right now", "just now", "for the moment", "at the moment", "just this once", "this once",
 			"for this one", "for this task", "for this pr", "in this pr", "for this commit", "today", "temporarily", "for the time being",
 			"never mind", "nevermind", "forget it", "i meant", "i mean", "the other", "other one", "another one", "this one", "that one",
 			"not yet", "yet", "for a sec", "for this test", "for this file", "in this file", "for this function",
@@ -240,18 +258,18 @@ var lex = sync.OnceValue(func() *lexicon {
 			"もう一つの", "もう片方", "のことです", "って意味", "なくていい", "なくてもいい", "ないでいい", "今日は", "さっきの"},
 		deixis: set("this", "that", "these", "those", "diese", "dieser", "dieses", "diesen", "jene", "ce", "cet", "cette", "ces", "ça", "cela",
 			"ceci", "este", "esta", "estos", "estas", "ese", "esa", "esos", "esas", "eso", "esto", "aquel", "aquella"),
-		deixisPairs: phrases("the one", "the above", "above", "below", "here's", "here is", "that's it"),
+		deixisPairs: newPhrases("the one", "the above", "above", "below", "here's", "here is", "that's it"),
 		deixisJA:    []string{"このファイル", "この関数", "この行", "この部分", "このテスト", "このコード", "この変更", "このコミット", "このPR", "その", "それ", "あれ", "あの", "これを", "これは"},
 		container: set("repo", "repository", "codebase", "project", "monorepo", "team", "company", "org", "organization", "workspace", "app",
 			"repositorio", "proyecto", "código", "equipo", "projekt", "projekts", "team", "codebasis", "firma", "projet", "dépôt", "code", "équipe",
 			"depot", "way", "art", "manera", "façon", "forma"),
-		question: phrases("should we", "should i", "shall we", "do we", "do you", "does", "did", "is it", "is there", "are we", "are you", "what",
+		question: newPhrases("should we", "should i", "shall we", "do we", "do you", "does", "did", "is it", "is there", "are we", "are you", "what",
 			"why", "how", "which", "where", "who", "would it",
 			"sollen wir", "sollten wir", "soll ich", "was", "wie", "warum", "wieso", "weshalb", "welche*", "ist das", "gibt es",
 			"est-ce", "faut-il", "devrait-on", "doit-on", "pourquoi", "quel*", "quoi", "qu'est-ce",
 			"qué", "por qué", "cómo", "cuál", "deberíamos", "debería"),
 		questionJA: []string{"か", "かな", "かね", "っけ", "の", "ですか", "ますか", "でしょうか"},
-		meta: phrases("autofix.json", "autofix", "ruleset", "rules file", "this rule", "that rule", "agents.md", "claude.md",
+		meta: newPhrases("autofix.json", "autofix", "ruleset", "rules file", "this rule", "that rule", "agents.md", "claude.md",
 			"diese regel", "cette règle", "esta regla"),
 		metaJA: []string{"autofix", "ルール"},
 	}
