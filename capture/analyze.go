@@ -174,6 +174,12 @@ func analyze(s *sentence) signals {
 	if _, ok := startsWith(toks, core, l.question); ok && !(core+1 < len(toks) && toks[core+1].s == "not") {
 		sg.question = true
 	}
+	if e, ok := request(toks, core); sg.question && ok {
+		// "can you always run the formatter before you commit?" asks for a
+		// habit, not an answer; the rule starts at "always".
+		sg.question, sg.durable = false, true
+		core, sg.core = e, toks[e].start
+	}
 
 	// Markers anywhere in the sentence.
 	for j := 0; j+1 < len(toks); j++ {
@@ -190,7 +196,7 @@ func analyze(s *sentence) signals {
 	if a, _ := find(toks, 0, l.temporal); a >= 0 {
 		sg.durable = true
 	}
-	if a, _ := find(toks, 0, l.convention); a >= 0 {
+	if a, e := find(toks, 0, l.convention); a >= 0 && (e >= len(toks) || !l.notConvention[toks[e].s]) {
 		sg.convention = true
 	}
 	if a, e := find(toks, 0, l.personal); a >= 0 && (e >= len(toks) || !l.notTaste[toks[e].s]) {
@@ -218,6 +224,28 @@ func analyze(s *sentence) signals {
 	sg.negative = negativeAt(toks, core)
 	sg.deixis = pointsAtThing(toks, core)
 	return sg
+}
+
+// request reports whether a sentence phrased as a question is a request
+// for a habit: "can you / could you / would you (please) always|never …",
+// "kannst du bitte immer …", "peux-tu toujours …", "¿puedes siempre …".
+// It returns where the requested habit starts.
+func request(toks []token, core int) (int, bool) {
+	l := lex()
+	e, ok := startsWith(toks, core, l.politeAsk)
+	if !ok {
+		return 0, false
+	}
+	if e < len(toks) && (toks[e].s == "please" || toks[e].s == "bitte" || toks[e].s == "stp") {
+		e++
+	}
+	if e >= len(toks) {
+		return 0, false
+	}
+	if a, _ := find(toks, e, l.temporal); a >= 0 {
+		return e, true
+	}
+	return e, slicesContains(l.always, toks[e].s) || slicesContains(l.never, toks[e].s)
 }
 
 // governs reports whether an "always" or "never" in toks governs an
@@ -271,9 +299,11 @@ func negativeAt(toks []token, core int) bool {
 		return next < len(toks) && !toks[next].punct && !l.notNo[toks[next].s] && len(toks)-core >= 3
 	}
 	if e, ok := startsWith(toks, core, l.negative); ok {
-		// "don't worry", "ne marche pas": not an instruction.
-		for k := core + 1; k < e && k < len(toks); k++ {
-			if l.notNegative[toks[k].s] {
+		// "don't worry", "ne marche pas", "n'oublie pas": not an
+		// instruction.
+		for k := core; k < e && k < len(toks); k++ {
+			w := strings.TrimPrefix(toks[k].s, "n'")
+			if (k > core || w != toks[k].s) && l.notNegative[w] {
 				return false
 			}
 		}

@@ -59,9 +59,11 @@ type lexicon struct {
 	// or a report ("always the same error", "never mind").
 	notAlways map[string]bool
 	// convention: a team or repository convention ("we use", "in this
-	// repo").
-	convention   *phrases
-	conventionJA []string
+	// repo"); notConvention are verbs after it that make it a statement of
+	// fact ("we don't have a staging environment").
+	convention    *phrases
+	conventionJA  []string
+	notConvention map[string]bool
 	// personal: first-person taste ("I prefer", "je préfère"); team: the
 	// same said for the team ("we prefer").
 	personal, team *phrases
@@ -116,6 +118,8 @@ type lexicon struct {
 	// container words after "this" that name the workspace, not a thing
 	// ("this repo", "diesem Projekt").
 	container map[string]bool
+	// politeAsk opens a request phrased as a question ("can you…").
+	politeAsk *phrases
 	// question: words that open a question.
 	question   *phrases
 	questionJA []string
@@ -144,17 +148,20 @@ var lex = sync.OnceValue(func() *lexicon {
 			"note that", "note :", "keep in mind that", "keep in mind", "from now on", "going forward", "moving forward",
 			"in the future", "from here on", "from here on out", "henceforth", "for future reference", "as a rule", "by default", "in general",
 			"in this repo", "in this repository", "in this codebase", "in this project", "in this monorepo", "in our codebase", "in our repo",
-			"in our project", "here", "around here",
+			"in our project", "here", "around here", "i told you before", "i told you", "as i said", "like i said", "again", "once again",
+			"for the last time", "i said",
 			// de
 			"nein", "falsch", "bitte", "ab jetzt", "ab sofort", "künftig", "zukünftig", "in zukunft", "merk dir", "merke dir", "merk dir bitte",
 			"grundsätzlich", "generell", "und", "aber", "also ,", "bei uns", "hier", "in diesem repo", "in diesem projekt", "in diesem repository",
+			"wie gesagt", "nochmal :", "noch einmal :",
 			// fr
 			"non", "faux", "désormais", "dorénavant", "à l'avenir", "à partir de maintenant", "retiens que", "retiens", "rappelle-toi",
 			"souviens-toi", "s'il te plaît", "s'il vous plaît", "stp", "svp", "et", "mais", "par défaut", "chez nous", "ici", "dans ce projet",
-			"dans ce dépôt", "dans ce repo",
+			"dans ce dépôt", "dans ce repo", "comme je l'ai dit", "je te l'ai dit", "encore une fois",
 			// es
 			"a partir de ahora", "de ahora en adelante", "en adelante", "en el futuro", "recuerda que", "recuerda", "ten en cuenta que",
 			"por favor", "incorrecto", "y", "pero", "por defecto", "aquí", "en este proyecto", "en este repo", "en este repositorio",
+			"como te dije", "te lo dije", "otra vez",
 		),
 		learn: newPhrases("/learn", "remember", "keep in mind", "for future reference", "note for the future",
 			"merk dir", "merke dir", "retiens", "rappelle-toi", "souviens-toi", "recuerda", "ten en cuenta"),
@@ -187,6 +194,8 @@ var lex = sync.OnceValue(func() *lexicon {
 			"usamos", "utilizamos", "escribimos", "ponemos", "no usamos", "no utilizamos", "no ponemos", "trabajamos con", "en este proyecto",
 			"en este repo", "en este repositorio", "en este código", "en nuestro código", "en nuestro proyecto", "aquí usamos", "nuestra convención",
 		),
+		notConvention: set("have", "know", "see", "understand", "care", "get", "remember", "think", "mind", "want", "haben", "wissen",
+			"avons", "savons", "tenemos", "sabemos"),
 		conventionJA: []string{"このリポジトリでは", "このリポでは", "このレポジトリでは", "このプロジェクトでは", "このコードベースでは", "うちでは",
 			"うちのチームでは", "チームでは", "弊社では", "ここでは", "私たちは", "我々は", "を使っています", "を使ってます", "の規約", "のルールでは"},
 		personal: newPhrases("i prefer", "i'd prefer", "i would prefer", "i like", "i love", "i hate", "i dislike", "i don't like", "i do not like",
@@ -215,9 +224,9 @@ var lex = sync.OnceValue(func() *lexicon {
 		notNegative: set("worry", "bother", "mind", "care", "forget", "know", "think", "understand", "panic", "apologize", "apologise", "sweat",
 			"see", "get", "wait", "stop", "hesitate", "rush", "be", "have",
 			"funktioniert", "klappt", "geht", "weiß", "marche", "fonctionne", "compile", "sais", "passe", "inquiète", "importe", "t'inquiète",
-			"te", "preocupes", "importa", "sé", "hay", "es", "está", "funciona", "sirve"),
+			"te", "preocupes", "importa", "sé", "hay", "es", "está", "funciona", "sirve", "oublie", "oubliez", "olvides", "vergiss", "vergesst"),
 		notNo: set("idea", "problem", "problems", "worries", "thanks", "thank", "need", "way", "luck", "change", "changes", "clue", "one", "rush",
-			"hurry", "worry", "sé", "hay", "es", "está", "problema", "pasa", "importa", "funciona", "gracias", "sirve", "puedo", "entiendo", "creo"),
+			"hurry", "worry", "sé", "hay", "es", "está", "problema", "pasa", "importa", "funciona", "gracias", "sirve", "puedo", "entiendo", "creo", "olvides", "te"),
 		use: set("use", "prefer", "pick", "choose", "switch", "stick", "go", "write", "name", "import", "format", "indent", "wrap", "follow",
 			"prefix", "type",
 			"benutze", "benutz", "benutzt", "verwende", "verwendet", "nutze", "nutzt", "nimm", "nehmt", "setz", "setze", "schreib", "schreibe",
@@ -258,8 +267,9 @@ var lex = sync.OnceValue(func() *lexicon {
 			"もう一つの", "もう片方", "のことです", "って意味", "なくていい", "なくてもいい", "ないでいい", "今日は", "さっきの"},
 		deixis: set("this", "that", "these", "those", "diese", "dieser", "dieses", "diesen", "jene", "ce", "cet", "cette", "ces", "ça", "cela",
 			"ceci", "este", "esta", "estos", "estas", "ese", "esa", "esos", "esas", "eso", "esto", "aquel", "aquella"),
-		deixisPairs: newPhrases("the one", "the above", "above", "below", "here's", "here is", "that's it"),
-		deixisJA:    []string{"このファイル", "この関数", "この行", "この部分", "このテスト", "このコード", "この変更", "このコミット", "このPR", "その", "それ", "あれ", "あの", "これを", "これは"},
+		deixisPairs: newPhrases("the one", "the above", "above", "below", "here's", "here is", "that's it",
+			"mach das", "tu das", "lass das", "das nicht", "das nochmal", "das hier", "das da", "fais ça", "haz eso", "no hagas eso"),
+		deixisJA: []string{"このファイル", "この関数", "この行", "この部分", "このテスト", "このコード", "この変更", "このコミット", "このPR", "その", "それ", "あれ", "あの", "これを", "これは"},
 		container: set("repo", "repository", "codebase", "project", "monorepo", "team", "company", "org", "organization", "workspace", "app",
 			"repositorio", "proyecto", "código", "equipo", "projekt", "projekts", "team", "codebasis", "firma", "projet", "dépôt", "code", "équipe",
 			"depot", "way", "art", "manera", "façon", "forma"),
@@ -268,6 +278,8 @@ var lex = sync.OnceValue(func() *lexicon {
 			"sollen wir", "sollten wir", "soll ich", "was", "wie", "warum", "wieso", "weshalb", "welche*", "ist das", "gibt es",
 			"est-ce", "faut-il", "devrait-on", "doit-on", "pourquoi", "quel*", "quoi", "qu'est-ce",
 			"qué", "por qué", "cómo", "cuál", "deberíamos", "debería"),
+		politeAsk: newPhrases("can you", "could you", "would you", "will you", "kannst du", "könntest du", "würdest du",
+			"peux-tu", "pourrais-tu", "tu peux", "puedes", "podrías"),
 		questionJA: []string{"か", "かな", "かね", "っけ", "の", "ですか", "ますか", "でしょうか"},
 		meta: newPhrases("autofix.json", "autofix", "ruleset", "rules file", "this rule", "that rule", "agents.md", "claude.md",
 			"diese regel", "cette règle", "esta regla"),

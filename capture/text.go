@@ -163,6 +163,6 @@ func newSentence(t string) sentence {
 // clause.
 func trimClause(s string) string {
 	return strings.TrimFunc(s, func(r rune) bool {
-		return unicode.IsSpace(r) || strings.ContainsRune(",;:—–-!.。！、", r)
+		return unicode.IsSpace(r) || strings.ContainsRune(",;:—–-!?.。！？、", r)
 	})
 }
