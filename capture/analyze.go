@@ -3,6 +3,7 @@ package capture
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // signals are the markers found in one sentence.
@@ -24,6 +25,7 @@ type signals struct {
 	cause      bool
 	must       bool
 	statement  bool // states a fact: "ids are UUID strings"
+	markerOnly bool // nothing but a durable marker: "From now on.", "今後もずっとです"
 }
 
 // decide is the kind of rule the sentence carries on its own, or None.
@@ -223,6 +225,13 @@ func analyze(s *sentence) signals {
 	sg.use = core < len(toks) && l.use[toks[core].s]
 	sg.negative = negativeAt(toks, core)
 	sg.deixis = pointsAtThing(toks, core)
+	words := 0
+	for _, t := range toks[core:] {
+		if !t.punct {
+			words++
+		}
+	}
+	sg.markerOnly = sg.durable && words <= 1 && !sg.negative && !sg.contrast && !sg.convention && !sg.personal && !sg.team
 	return sg
 }
 
@@ -419,6 +428,7 @@ func analyzeJapanese(s *sentence, sg *signals) {
 		}
 	}
 	sg.core = len(s.text) - len(rest)
+	sg.markerOnly = sg.durable && utf8.RuneCountInString(rest) <= 8 && !sg.negative && !sg.contrast && !sg.convention && !sg.personal && !sg.use
 }
 
 // jaLeads open a Japanese sentence without adding to the rule.

@@ -146,6 +146,13 @@ func Detect(ctx context.Context, prompt string) Result {
 	if pick < 0 {
 		return none
 	}
+	// "Write the comments in English. From now on." — a sentence that is
+	// only a marker applies to the one before it.
+	if pick > 0 && sigs[pick].markerOnly && kind != Lesson {
+		if prev := sigs[pick-1]; !prev.question && !prev.deixis && !prev.meta {
+			pick--
+		}
+	}
 	for _, sg := range sigs {
 		// One "just this once" anywhere makes the whole prompt a one-off,
 		// unless the person explicitly asked to remember.
