@@ -25,8 +25,12 @@ func newHookCmd(env *Env) *cobra.Command {
 		Short: "Answer an agent's hook (run by the agent, not by people)",
 		Long: `hook is what an agent runs when one of its hook events fires; 'autofix
 setup' installs it. It reads the agent's hook JSON on stdin and prints only
-the JSON answer on stdout: the rules for the session, the prompt or the
-file about to be written.
+the JSON answer on stdout: the rules for the session, the prompt, the
+subagent or the file about to be written. With the configuration key
+capture at "suggest" (the default), the session's context ends with the
+self-repair protocol, and a prompt that carries a durable rule (see
+'autofix detect') gets the candidate rule and the command that records it;
+"off" sends neither.
 
 It never blocks the agent and always exits 0: what it cannot deliver (a
 broken ruleset, say) is one line on stderr while the rules that can be read
