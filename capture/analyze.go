@@ -26,6 +26,7 @@ type signals struct {
 	must       bool
 	statement  bool // states a fact: "ids are UUID strings"
 	markerOnly bool // nothing but a durable marker: "From now on.", "今後もずっとです"
+	bare       bool // nothing but a correction: "No.", "Wrong.", "違う。"
 }
 
 // decide is the kind of rule the sentence carries on its own, or None.
@@ -232,6 +233,7 @@ func analyze(s *sentence) signals {
 		}
 	}
 	sg.markerOnly = sg.durable && words <= 1 && !sg.negative && !sg.contrast && !sg.convention && !sg.personal && !sg.team
+	sg.bare = sg.corrected && words == 0 || len(toks) == 1 && l.bareNo[toks[0].s]
 	return sg
 }
 
@@ -414,6 +416,7 @@ func analyzeJapanese(s *sentence, sg *signals) {
 	for _, c := range l.correctionJA {
 		if strings.HasPrefix(t, c) {
 			sg.corrected = true
+			sg.bare = sg.bare || strings.TrimRight(strings.TrimPrefix(t, c), "。.！!、 ") == ""
 		}
 	}
 	// The rule's clause starts after the Japanese lead-ins.

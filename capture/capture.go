@@ -117,6 +117,10 @@ func Detect(ctx context.Context, prompt string) Result {
 		if sigs[i].meta {
 			return none
 		}
+		// "No. Use pnpm.": the correction carries over.
+		if i > 0 && sigs[i-1].bare {
+			sigs[i].corrected = true
+		}
 	}
 	pick, kind := -1, None
 	for i, sg := range sigs {
@@ -162,12 +166,30 @@ func Detect(ctx context.Context, prompt string) Result {
 	}
 	// The clause without its lead-in, else the whole sentence, else the
 	// whole prompt: the first the normalizer turns into a rule is recorded.
+	clause := trimClause(sents[pick].text[sigs[pick].core:])
+	if rest, ok := afterLeadIn(clause); ok {
+		// "…but one thing: we don't use default exports": the lead-in
+		// before the colon says nothing.
+		clause = rest
+	}
+	candidates := []string{clause, trimClause(sents[pick].text), strings.Join(strings.Fields(text), " ")}
+	if kind == Rejection && pick+1 < len(sents) {
+		// "Don't use Moment; we use Luxon everywhere": the alternative
+		// belongs to the rule.
+		if next := sigs[pick+1]; !next.question && !next.deixis && !next.negative && (next.use || next.convention) {
+			left := strings.TrimSpace(sents[pick].text[sigs[pick].core:])
+			if !strings.ContainsAny(left[len(left)-1:], ".;!。") {
+				left += ";"
+			}
+			candidates = append([]string{left + " " + trimClause(sents[pick+1].text[next.core:])}, candidates...)
+		}
+	}
 	var (
 		words string
 		res   normalize.Result
 		ok    bool
 	)
-	for _, w := range []string{trimClause(sents[pick].text[sigs[pick].core:]), trimClause(sents[pick].text), strings.Join(strings.Fields(text), " ")} {
+	for _, w := range candidates {
 		if w == "" || w == words {
 			continue
 		}
@@ -195,6 +217,24 @@ func Detect(ctx context.Context, prompt string) Result {
 		Command: Command(target, words),
 		Words:   words,
 	}
+}
+
+// afterLeadIn returns what follows the first colon of clause when the part
+// before it carries no rule and the part after does on its own.
+func afterLeadIn(clause string) (string, bool) {
+	i := strings.Index(clause, ": ")
+	if i < 0 {
+		return "", false
+	}
+	head, tail := newSentence(clause[:i]), newSentence(strings.TrimSpace(clause[i+2:]))
+	if hs := analyze(&head); hs.decide() != None || hs.learn || hs.cause {
+		return "", false
+	}
+	ts := analyze(&tail)
+	if ts.decide() == None {
+		return "", false
+	}
+	return trimClause(tail.text[ts.core:]), true
 }
 
 // Command is the shell command that records words as a rule for target:

@@ -95,6 +95,8 @@ type lexicon struct {
 	// "nein", "違う").
 	correction   *phrases
 	correctionJA []string
+	// bareNo are the one-word sentences that say "wrong" ("No.").
+	bareNo map[string]bool
 	// cause: the text explains a failure by what the agent did ("failed
 	// because", "weil du", "が原因").
 	cause   *phrases
@@ -144,6 +146,7 @@ var lex = sync.OnceValue(func() *lexicon {
 		leads: newPhrases(
 			// en
 			"no ,", "no —", "no :", "nope", "nah", "wrong again", "wrong ,", "wrong —", "wrong :", "that's wrong", "incorrect",
+			"this is wrong", "that is wrong", "this isn't right", "this is not right", "that's not right", "that isn't right",
 			"actually", "please", "pls", "also", "and", "but", "so", "ok", "okay", "hey", "/learn", "remember that", "remember :", "remember to", "remember",
 			"note that", "note :", "keep in mind that", "keep in mind", "from now on", "going forward", "moving forward",
 			"in the future", "from here on", "from here on out", "henceforth", "for future reference", "as a rule", "by default", "in general",
@@ -244,6 +247,7 @@ var lex = sync.OnceValue(func() *lexicon {
 			"pack", "committe", "lösche", "ändere", "installiere", "importiere", "nenne", "ruf", "rufe", "lass", "gib"),
 		correction: newPhrases("no ,", "no —", "nope", "nah", "wrong", "incorrect", "that's wrong", "that's not right", "not like that",
 			"nein", "falsch", "das ist falsch", "so nicht", "non", "faux", "c'est faux", "pas comme ça", "incorrecto", "mal", "está mal"),
+		bareNo:       set("no", "nope", "nah", "wrong", "nein", "falsch", "non", "faux", "incorrect", "incorrecto"),
 		correctionJA: []string{"違う", "違います", "ちがう", "そうじゃなくて", "いや、"},
 		cause: newPhrases("failed because", "fails because", "broke because", "breaks because", "crashed because", "didn't work because",
 			"doesn't work because", "because you", "caused by", "the bug was", "the problem was", "the issue was", "the error was",
