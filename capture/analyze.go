@@ -321,6 +321,10 @@ func negativeAt(toks []token, core int) bool {
 		if e < len(toks) && l.notNegative[toks[e].s] {
 			return false
 		}
+		// "stop adding emojis" is a rejection, "stop the dev server" a task.
+		if w := toks[core].s; (w == "stop" || w == "quit") && (e >= len(toks) || !strings.HasSuffix(toks[e].s, "ing")) {
+			return false
+		}
 		return e < len(toks) || len(toks)-core > 1
 	}
 	// German verb-first imperative with a later negation.
