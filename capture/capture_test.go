@@ -163,3 +163,30 @@ func FuzzDetect(f *testing.F) {
 		}
 	})
 }
+
+// TestTarget: first-person taste is personal in every language; a team's
+// preference and conventions are the project's.
+func TestTarget(t *testing.T) {
+	for _, tc := range []struct {
+		prompt string
+		want   Target
+	}{
+		{"I like small, focused pull requests", Personal},
+		{"Ich bevorzuge kleine Pull Requests", Personal},
+		{"Je préfère les petites pull requests", Personal},
+		{"Prefiero los componentes funcionales", Personal},
+		{"私は小さいプルリクエストの方が好きです", Personal},
+		{"we prefer small pull requests", Project},
+		{"Wir bevorzugen kleine Pull Requests", Project},
+		{"in this repo tests live next to the code they test", Project},
+		{"no, use pnpm here, not npm", Project},
+	} {
+		got := Detect(context.Background(), tc.prompt)
+		if !got.Capture || got.Target != tc.want {
+			t.Errorf("Detect(%q): capture %v, target %q; want %q", tc.prompt, got.Capture, got.Target, tc.want)
+		}
+		if tc.want == Personal && !strings.HasPrefix(got.Command, "autofix me teach ") {
+			t.Errorf("Detect(%q): command %q, want autofix me teach", tc.prompt, got.Command)
+		}
+	}
+}
