@@ -120,6 +120,7 @@ func claudeEntries(command string) []eventEntry {
 	return []eventEntry{
 		{event: "SessionStart", group: claudeGroup("", command)},
 		{event: "UserPromptSubmit", group: claudeGroup("", command)},
+		{event: "SubagentStart", group: claudeGroup("", command)},
 		{event: "PreToolUse", group: claudeGroup(claudeEditMatcher, command)},
 	}
 }
