@@ -10,6 +10,7 @@ import (
 	"github.com/autofix/autofix/brief"
 	"github.com/autofix/autofix/capture"
 	"github.com/autofix/autofix/hook"
+	"github.com/autofix/autofix/setup"
 	"github.com/spf13/cobra"
 )
 
@@ -170,6 +171,9 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	if _, err := env.Stdout.Write(out); err != nil {
 		return err
 	}
+	if agent == hook.Cursor && ev.Kind == hook.SessionStart {
+		syncCursorRules(ctx, &wenv)
+	}
 	if ev.Kind == hook.SubagentStart {
 		// The subagent's context is its own: what it was sent says nothing
 		// about what the session has received.
@@ -181,4 +185,22 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	}
 	// A new, cleared or compacted session holds only what it was just sent.
 	return sessions.Record(ctx, ev.SessionID, keys, ev.Kind == hook.SessionStart, now)
+}
+
+// syncCursorRules refreshes the Cursor rules file that 'setup cursor'
+// wrote, the fallback for the IDE that may drop sessionStart's context: the
+// in-force rules when trusted, only a notice when not. A failure is one line
+// on stderr; the answer has gone out already.
+func syncCursorRules(ctx context.Context, env *Env) {
+	ws, err := env.workspace()
+	if err != nil {
+		return
+	}
+	content, err := cursorRulesFile(env, ws)
+	if err == nil {
+		_, err = setup.SyncRules(ctx, ws.Root, env.lockDir(), content)
+	}
+	if err != nil {
+		hookFail(env, fmt.Errorf("refresh the Cursor rules file: %w", err))
+	}
 }
