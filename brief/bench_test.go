@@ -179,3 +179,36 @@ func BenchmarkPath(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkSelect measures scoring and selection alone (no decoding, no
+// merge) on generated rulesets: the part of the hook path this package's
+// scoring changes.
+func BenchmarkSelect(b *testing.B) {
+	task := Task{Text: "Add retry logic to the Go payment client and commit it", Files: []string{"internal/payments/client.go"}}
+	for _, n := range []int{1000, 10000} {
+		var raw []struct {
+			Number      int    `json:"Rule_number"`
+			Category    string `json:"Category"`
+			Instruction string `json:"Instruction"`
+			Why         string `json:"Why"`
+		}
+		if err := json.Unmarshal(genRuleset(n), &raw); err != nil {
+			b.Fatal(err)
+		}
+		rules := make([]Rule, 0, len(raw))
+		for _, r := range raw {
+			rules = append(rules, Rule{Source: Project, ID: strconv.Itoa(r.Number), Category: r.Category, Instruction: r.Instruction, Why: r.Why, Order: r.Number})
+		}
+		active, _ := Merge(rules)
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			b.ReportAllocs()
+			start := cpuTime()
+			for b.Loop() {
+				if sel := Select(active, task, Options{}); len(sel.Rules) == 0 {
+					b.Fatal("nothing selected")
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+		})
+	}
+}
