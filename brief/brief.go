@@ -110,16 +110,49 @@ type Options struct {
 	// Similarity holds semantic scores in [0,1] by rule key ([Key]), from
 	// an embedding model; nil means lexical scoring only.
 	Similarity map[string]float64
+	// Learned holds a learned weight in [-1,1] per rule by key ([Key]):
+	// how much delivering the rule has helped before, whatever the task.
+	// It orders rules like the prior does ([ScoreParts.Learned]); nil
+	// means none yet.
+	Learned map[string]float64
 }
 
 // Selected is a rule chosen for the brief.
 type Selected struct {
 	Rule
-	// Score is the rule's relevance to the task; 0 when it only fills the
-	// budget.
+	// Score is the rule's relevance to the task, the sum of Parts, when
+	// the rule is selected for the task; 0 when it only fills the budget.
 	Score float64
+	// Parts are the components of the score, also for a rule that only
+	// fills the budget.
+	Parts ScoreParts
 	// Reason says why it was selected.
 	Reason string
+}
+
+// ScoreParts are the components of a rule's score for a task, so that
+// people and tests can see what chose it; --json shows them as
+// score_parts. Lexical, Concept, Files and Semantic are the task evidence,
+// which decides whether the rule is selected for the task; Intent, Prior
+// and Learned only order rules.
+type ScoreParts struct {
+	// Lexical is for words the rule shares with the task's text.
+	Lexical float64 `json:"lexical"`
+	// Concept is for related words: the concept lexicon links "package" to
+	// "dependency", "spec" to "test".
+	Concept float64 `json:"concept"`
+	// Files is for words and concepts of the paths the task touches.
+	Files float64 `json:"files"`
+	// Intent is for a task that asks for the rule's category ("commit" →
+	// PROCESS).
+	Intent float64 `json:"intent"`
+	// Semantic is the embedding similarity, when there is one.
+	Semantic float64 `json:"semantic"`
+	// Prior is the rule's importance whatever the task: prohibitions, rules
+	// about shared state, project rules first (see [Select]).
+	Prior float64 `json:"prior"`
+	// Learned is the learned weight ([Options.Learned]); 0 until one exists.
+	Learned float64 `json:"learned"`
 }
 
 // Selection is the outcome for one task.

@@ -118,15 +118,54 @@ func newCorpus(rules []Rule) *corpus {
 		rule = int32(i + 1)
 		why, prevStarts = false, false
 		sc.scan(rules[i].Instruction, visit)
-		if rules[i].Why != "" {
+		if w := whyContent(rules[i].Why); w != "" {
 			why, prevStarts = true, false
-			sc.scan(rules[i].Why, visit)
+			sc.scan(w, visit)
 		}
 		c.start[i+1] = int32(len(c.ev))
 		c.lineTok[i] = int32(lineTokens(rules[i]))
 	}
 	return c
 }
+
+// whyPrefixes are the boilerplate that opens a Why written by a normalizer
+// or by cmd ("user said: \"…\"", "user asked to …"): they describe where
+// the rule came from, not what it is about, and are the same in every
+// preference, so they are not matched against the task. Compared without
+// regard to case.
+var whyPrefixes = []string{"user said:", "the user said:", "user asked to", "user asked for", "user asked", "user prefers", "user wants", "user preference", "user correction", "user request"}
+
+// whyContent returns the part of a Why that says something about the rule:
+// without the boilerplate prefix, the quotes around a quoted correction,
+// and "(supersedes rule N)" / "(supersedes p2)" notes, which name rules,
+// not subjects. It allocates only when it cuts something out of the middle.
+func whyContent(why string) string {
+	w := strings.TrimSpace(why)
+	for _, p := range whyPrefixes {
+		if len(w) >= len(p) && strings.EqualFold(w[:len(p)], p) && (len(w) == len(p) || !isWordByte(w[len(p)])) {
+			w = strings.TrimSpace(w[len(p):])
+			break
+		}
+	}
+	for {
+		i := strings.Index(w, "(supersedes")
+		if i < 0 {
+			i = strings.Index(w, "(Supersedes")
+		}
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(w[i:], ')')
+		if j < 0 {
+			w = w[:i]
+			break
+		}
+		w = w[:i] + w[i+j+1:]
+	}
+	return strings.Trim(w, " \t\"'“”„«»「」")
+}
+
+func isWordByte(c byte) bool { return lowerOrDigit(c) || 'A' <= c && c <= 'Z' || c >= 0x80 }
 
 // intern returns the id of a stemmed term.
 func (c *corpus) intern(term []byte) int32 {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Weights of the evidence a rule scores for. A shared word counts most; a
@@ -23,7 +24,36 @@ const (
 	weightIntent      = 1.0
 	// weightSimilarity scales an embedding similarity in [0,1].
 	weightSimilarity = 4.0
+	// weightLearned scales a learned weight in [-1,1] ([Options.Learned]).
+	weightLearned = 1.0
 )
+
+// Specificity. A piece of evidence (a word, a concept, the category) that
+// many rules share says little about which of them the task needs: its
+// weight is its inverse document frequency over the rules being scored
+// (BM25's form, which falls to nearly 0 for a word every rule has), and it
+// saturates once more rules share it than a brief has room for, by
+// sqrt(saturationDF/df): "test" in 49 of 1,000 rules then weighs less than
+// a concept only three rules name. A rule is selected for the task only when
+// its task evidence (words, concepts, files, semantic similarity; not the
+// category alone) reaches minSpecific of the weight of a word only one
+// rule has; rules below it fill the budget, weak evidence first.
+const (
+	saturationDF = 8
+	minSpecific  = 0.25
+)
+
+// specificity returns the weight of evidence that df of n rules share.
+func specificity(df, n float64) float64 {
+	if df <= 0 {
+		return 0
+	}
+	w := math.Log(1 + (n-df+0.5)/(df+0.5))
+	if df > saturationDF {
+		w *= math.Sqrt(saturationDF / df)
+	}
+	return w
+}
 
 type featureKind uint8
 
@@ -36,6 +66,9 @@ type feature struct {
 	label  string
 	kind   featureKind
 	weight float64
+	// file says the feature comes only from the task's file paths, not
+	// from its text (the "files" part of the score).
+	file bool
 }
 
 // query is a task, analysed once.
@@ -44,24 +77,28 @@ type query struct {
 	concepts []int          // concept → feature, -1 when absent
 	feats    []feature
 	intents  uint8 // category bits
+	// inFiles is set while the task's file paths are analysed.
+	inFiles bool
 }
 
 func (q *query) addTerm(term []byte, label string, w float64) {
 	if f, ok := q.terms[string(term)]; ok {
 		q.feats[f].weight = max(q.feats[f].weight, w)
+		q.feats[f].file = q.feats[f].file && q.inFiles
 		return
 	}
 	q.terms[string(term)] = len(q.feats)
-	q.feats = append(q.feats, feature{label: label, kind: featTerm, weight: w})
+	q.feats = append(q.feats, feature{label: label, kind: featTerm, weight: w, file: q.inFiles})
 }
 
 func (q *query) addConcept(c uint16, label string, w float64) {
 	if f := q.concepts[c]; f >= 0 {
 		q.feats[f].weight = max(q.feats[f].weight, w)
+		q.feats[f].file = q.feats[f].file && q.inFiles
 		return
 	}
 	q.concepts[c] = len(q.feats)
-	q.feats = append(q.feats, feature{label: label, kind: featConcept, weight: w})
+	q.feats = append(q.feats, feature{label: label, kind: featConcept, weight: w, file: q.inFiles})
 }
 
 // analyse turns a task into features: its words, the words of its files'
@@ -117,7 +154,7 @@ func analyse(task Task) *query {
 		prev, prevStarts, prevLabel = append(prev[:0], term...), e.phraseStart, label
 	}
 	sc.scan(task.Text, visit)
-	conceptW = weightFileConcept
+	conceptW, q.inFiles = weightFileConcept, true
 	for _, f := range task.Files {
 		prevStarts = false
 		sc.scan(strings.ReplaceAll(f, "\\", "/"), visit)
@@ -131,9 +168,10 @@ type ruleMatch struct {
 	weight float32
 }
 
-// score returns the score of the rules c.rules[i] for i in idx, and the
-// evidence behind each: rule k's matches are matches[offsets[k]:offsets[k+1]].
-func (c *corpus) score(idx []int32, q *query, sim map[string]float64) (scores []float64, matches []ruleMatch, offsets []int32) {
+// score returns the parts of the score of the rules c.rules[i] for i in
+// idx, and the evidence behind each: rule k's matches are
+// matches[offsets[k]:offsets[k+1]].
+func (c *corpus) score(idx []int32, q *query, opts Options) (parts []ScoreParts, minEvidence float64, matches []ruleMatch, offsets []int32) {
 	// Map the query's terms to the corpus's term ids.
 	featOf := make([]int32, len(c.lexOf))
 	for i := range featOf {
@@ -146,7 +184,7 @@ func (c *corpus) score(idx []int32, q *query, sim map[string]float64) (scores []
 	}
 	df := make([]int, len(q.feats))
 	offsets = make([]int32, len(idx)+1)
-	scores = make([]float64, len(idx))
+	parts = make([]ScoreParts, len(idx))
 	if len(q.feats) > 0 {
 		for k, i := range idx {
 			for _, e := range c.evidenceOf(int(i)) {
@@ -170,52 +208,139 @@ func (c *corpus) score(idx []int32, q *query, sim map[string]float64) (scores []
 		}
 	}
 	n := float64(len(idx))
-	idf := make([]float64, len(q.feats))
+	minEvidence = minSpecific * specificity(1, n)
+	spec := make([]float64, len(q.feats))
 	for f, d := range df {
-		if d > 0 {
-			idf[f] = math.Log(1 + n/float64(d))
+		spec[f] = q.feats[f].weight * specificity(float64(d), n)
+	}
+	// The category is evidence like a word: shared by many rules, it
+	// weighs less.
+	var intentW [8]float64
+	if q.intents != 0 {
+		var perCat [8]int
+		for _, i := range idx {
+			if b, ok := categoryBit(c.rules[i].Category); ok {
+				perCat[b]++
+			}
+		}
+		for b, d := range perCat {
+			if q.intents&(1<<b) != 0 && d > 0 {
+				intentW[b] = weightIntent * min(1, math.Sqrt(saturationDF/float64(d)))
+			}
 		}
 	}
 	for k, i := range idx {
-		var sum float64
+		p := &parts[k]
 		for _, m := range matches[offsets[k]:offsets[k+1]] {
-			sum += q.feats[m.feat].weight * float64(m.weight) * idf[m.feat]
+			v := spec[m.feat] * float64(m.weight)
+			switch f := &q.feats[m.feat]; {
+			case f.file:
+				p.Files += v
+			case f.kind == featTerm:
+				p.Lexical += v
+			default:
+				p.Concept += v
+			}
 		}
 		r := &c.rules[i]
-		if q.intents&categoryMask(r.Category) != 0 {
-			sum += weightIntent
+		if q.intents != 0 {
+			if b, ok := categoryBit(r.Category); ok && q.intents&(1<<b) != 0 {
+				p.Intent = intentW[b]
+			}
 		}
-		if sim != nil {
-			sum += weightSimilarity * sim[Key(*r)]
+		p.Prior = prior(r)
+		if opts.Similarity != nil {
+			p.Semantic = weightSimilarity * opts.Similarity[Key(*r)]
 		}
-		scores[k] = sum
+		if opts.Learned != nil {
+			p.Learned = weightLearned * max(-1, min(1, opts.Learned[Key(*r)]))
+		}
 	}
-	return scores, matches, offsets
+	return parts, minEvidence, matches, offsets
 }
 
-func categoryMask(cat string) uint8 {
-	if b, ok := categoryBit(cat); ok {
-		return 1 << b
+// Prior: what decides among rules the task gives no evidence for (at
+// session start, say), until learned weights ([Options.Learned]) exist. A
+// rule whose violation is costly and hard to undo comes first: a
+// prohibition ("Never …"); a rule about shared state (PROCESS, TOOL, DATA:
+// pushing, installing, migrating) before one about code (CODE, ARCH), before
+// one a reviewer catches at a glance (STYLE, UX, OTHER); a project rule
+// before a workspace preference before a global one. The prior is at most
+// maxPrior, below one shared word, so it orders but never outweighs
+// evidence. Levels are whole steps of priorStep, so the rules without
+// evidence are ordered by a counting sort.
+const (
+	priorStep   = 0.05
+	priorLevels = 11 // 0…10 steps
+	maxPrior    = priorStep * (priorLevels - 1)
+)
+
+func priorLevel(r *Rule) int {
+	level := 0
+	if prohibition(r.Instruction) {
+		level += 4
 	}
-	return 0
+	switch r.Category {
+	case "PROCESS", "TOOL", "DATA":
+		level += 4
+	case "CODE", "ARCH":
+		level += 2
+	}
+	switch {
+	case r.Source != Personal:
+		level += 2
+	case r.Scope == ScopeWorkspace:
+		level++
+	}
+	return level
+}
+
+func prior(r *Rule) float64 { return float64(priorLevel(r)) * priorStep }
+
+// prohibitions are the first words of a rule that forbids something, in the
+// five languages rules are written in.
+var prohibitions = []string{"never", "don't", "dont", "do not", "no", "avoid", "nie", "niemals", "kein", "keine",
+	"jamais", "ne", "n'", "nunca", "no uses", "evita"}
+
+// prohibition reports whether instruction forbids something: it opens with
+// a word of prohibitions, or, in Japanese, says "禁止" or ends in "ない".
+func prohibition(instruction string) bool {
+	s := strings.TrimSpace(instruction)
+	for _, p := range prohibitions {
+		if len(s) > len(p) && strings.EqualFold(s[:len(p)], p) && (p[len(p)-1] == '\'' || !isWordByte(s[len(p)])) {
+			return true
+		}
+	}
+	if len(s) > 0 && s[0] >= utf8.RuneSelf {
+		return strings.Contains(s, "禁止") || strings.Contains(s, "しない") || strings.Contains(s, "ないで")
+	}
+	return false
 }
 
 // minLineTokens is the least a rule's line can cost: "- [X] y (personal p1)".
 const minLineTokens = 6
 
 // Select chooses the rules to deliver for task. active must be in
-// precedence order, as [Merge] returns it. Rules that score for the task
-// come first, highest score first (ties in precedence order); the rest
-// follow in precedence order. Rules are taken while the rendered brief fits
+// precedence order, as [Merge] returns it. Rules selected for the task (task
+// evidence of at least minSpecific) come first, highest score first; the
+// rest follow, those with weak evidence or a higher prior first, and then
+// in precedence order. Rules are taken while the rendered brief fits
 // opts.Budget and until opts.Limit; the others are omitted. With no task
-// text and no files every rule scores 0, so the brief is the active rules
-// in precedence order.
+// text and no files there is no evidence, so the brief is the active rules
+// in prior order, precedence order within a prior.
 func Select(active []Rule, task Task, opts Options) Selection {
 	idx := make([]int32, len(active))
 	for i := range idx {
 		idx[i] = int32(i)
 	}
 	return newCorpus(active).selectFor(idx, task, opts)
+}
+
+// ranked is a rule's place in the ranking.
+type ranked struct {
+	k    int32   // index in idx
+	pass bool    // selected for the task
+	key  float64 // the sum of its score's parts
 }
 
 // selectFor selects among c.rules[i] for i in idx, which is in precedence
@@ -226,34 +351,72 @@ func (c *corpus) selectFor(idx []int32, task Task, opts Options) Selection {
 		budget = DefaultBudget
 	}
 	q := analyse(task)
-	scores, matches, offsets := c.score(idx, q, opts.Similarity)
-	// Highest score first, ties in precedence order: the rules that score
-	// (usually few) are sorted, the rest keep their order after them.
-	rank := make([]int32, 0, len(idx))
+	parts, minEvidence, matches, offsets := c.score(idx, q, opts)
+	// The rules with any evidence (usually few) are sorted: those selected
+	// for the task first, then by the sum of their parts, ties in
+	// precedence order. The rules with none are ordered by prior level with
+	// a counting sort, precedence order within a level, and merged after
+	// the selected ones with the rules of weak evidence.
+	var scored []ranked
+	var perLevel [priorLevels + 1]int32
 	for k := range idx {
-		if scores[k] > 0 {
-			rank = append(rank, int32(k))
+		p := &parts[k]
+		ev := p.evidence()
+		if ev > 0 || p.Intent > 0 || p.Learned != 0 {
+			scored = append(scored, ranked{int32(k), ev > 0 && ev >= minEvidence, p.sum()})
+			continue
 		}
+		perLevel[priorLevels-1-int(math.Round(p.Prior/priorStep))+1]++
 	}
-	scored := len(rank)
-	for k := range idx {
-		if !(scores[k] > 0) {
-			rank = append(rank, int32(k))
-		}
-	}
-	slices.SortFunc(rank[:scored], func(a, b int32) int {
-		sa, sb := scores[a], scores[b]
+	slices.SortFunc(scored, func(a, b ranked) int {
 		switch {
-		case sa > sb:
+		case a.pass != b.pass:
+			if a.pass {
+				return -1
+			}
+			return 1
+		case a.key > b.key:
 			return -1
-		case sa < sb:
+		case a.key < b.key:
 			return 1
 		}
-		return cmp.Compare(a, b) // keys are distinct: as stable as a stable sort
+		return cmp.Compare(a.k, b.k)
 	})
+	for l := 1; l <= priorLevels; l++ {
+		perLevel[l] += perLevel[l-1]
+	}
+	rest := make([]int32, perLevel[priorLevels])
+	for k := range idx {
+		p := &parts[k]
+		if p.evidence() > 0 || p.Intent > 0 || p.Learned != 0 {
+			continue
+		}
+		l := priorLevels - 1 - int(math.Round(p.Prior/priorStep))
+		rest[perLevel[l]] = int32(k)
+		perLevel[l]++
+	}
+	rank := make([]ranked, 0, len(idx))
+	i := 0
+	for i < len(scored) && scored[i].pass {
+		rank = append(rank, scored[i])
+		i++
+	}
+	for j := 0; i < len(scored) || j < len(rest); {
+		if j < len(rest) {
+			r := ranked{k: rest[j], key: parts[rest[j]].Prior}
+			if i == len(scored) || r.key > scored[i].key || r.key == scored[i].key && r.k < scored[i].k {
+				rank = append(rank, r)
+				j++
+				continue
+			}
+		}
+		rank = append(rank, scored[i])
+		i++
+	}
 	sel := Selection{Rules: []Selected{}, Omitted: make([]Rule, 0, len(idx))}
 	used := EstimateTokens(header) + sectionTokens
-	for _, k := range rank {
+	for _, rk := range rank {
+		k := rk.k
 		r := c.rules[idx[k]]
 		if opts.Limit > 0 && len(sel.Rules) >= opts.Limit {
 			sel.Omitted = append(sel.Omitted, r)
@@ -269,10 +432,15 @@ func (c *corpus) selectFor(idx []int32, task Task, opts Options) Selection {
 			continue
 		}
 		used += t
+		score := 0.0
+		if rk.pass {
+			score = round2(rk.key)
+		}
 		sel.Rules = append(sel.Rules, Selected{
 			Rule:   r,
-			Score:  math.Round(scores[k]*100) / 100,
-			Reason: reason(r, q, scores[k], matches[offsets[k]:offsets[k+1]], opts.Similarity),
+			Score:  score,
+			Parts:  parts[k].rounded(),
+			Reason: reason(r, q, rk.pass, &parts[k], matches[offsets[k]:offsets[k+1]], opts.Similarity),
 		})
 	}
 	// The estimate above leaves out the omitted-rules line; drop the last
@@ -289,10 +457,26 @@ func (c *corpus) selectFor(idx []int32, task Task, opts Options) Selection {
 	return sel
 }
 
+func round2(x float64) float64 { return math.Round(x*100) / 100 }
+
+// evidence is the part of the score that comes from the task itself.
+func (p *ScoreParts) evidence() float64 { return p.Lexical + p.Concept + p.Files + p.Semantic }
+
+// sum is the whole score.
+func (p *ScoreParts) sum() float64 { return p.evidence() + p.Intent + p.Prior + p.Learned }
+
+func (p ScoreParts) rounded() ScoreParts {
+	return ScoreParts{Lexical: round2(p.Lexical), Concept: round2(p.Concept), Files: round2(p.Files), Intent: round2(p.Intent),
+		Semantic: round2(p.Semantic), Prior: round2(p.Prior), Learned: round2(p.Learned)}
+}
+
 // reason says in words why a rule was selected.
-func reason(r Rule, q *query, score float64, ms []ruleMatch, sim map[string]float64) string {
-	if score <= 0 {
-		return "in force; fills the budget in precedence order"
+func reason(r Rule, q *query, pass bool, p *ScoreParts, ms []ruleMatch, sim map[string]float64) string {
+	if !pass {
+		if p.evidence() > 0 {
+			return "in force; fills the budget (shares only words that many rules have with the task)"
+		}
+		return "in force; fills the budget in prior and precedence order"
 	}
 	var words, concepts []string
 	for _, m := range ms {
@@ -310,7 +494,7 @@ func reason(r Rule, q *query, score float64, ms []ruleMatch, sim map[string]floa
 	if len(concepts) > 0 {
 		parts = append(parts, "related to "+strings.Join(concepts, ", "))
 	}
-	if q.intents&categoryMask(r.Category) != 0 {
+	if p.Intent > 0 {
 		parts = append(parts, "the task is "+r.Category+" work")
 	}
 	if s := sim[Key(r)]; s > 0 {

@@ -77,7 +77,9 @@ func TestSelect(t *testing.T) {
 		first []string // IDs expected first, in order
 		count int
 	}{
-		{"no task keeps precedence order", Task{}, Options{}, []string{"4", "3", "2", "1", "p2", "p1"}, 6},
+		// Prior: prohibitions about shared state, then tools, code; project
+		// rules before preferences; precedence within a prior.
+		{"no task orders by prior", Task{}, Options{}, []string{"3", "2", "4", "1", "p2", "p1"}, 6},
 		{"task words", Task{Text: "install the date-fns package"}, Options{}, []string{"4"}, 6},
 		{"category intent", Task{Text: "commit this"}, Options{}, []string{"3"}, 6},
 		{"file path and extension", Task{Files: []string{"src/components/Nav/nav.tsx"}}, Options{}, []string{"1"}, 6},
@@ -85,7 +87,7 @@ func TestSelect(t *testing.T) {
 		{"multilingual task", Task{Text: "Schreibe eine Migration für die Tabelle"}, Options{}, []string{"2"}, 6},
 		{"Japanese task", Task{Text: "変更をコミットして"}, Options{}, []string{"3"}, 6},
 		{"limit", Task{Text: "schema migration"}, Options{Limit: 2}, []string{"2"}, 2},
-		{"small budget", Task{}, Options{Budget: EstimateTokens(header) + sectionTokens + 25}, []string{"4"}, 1},
+		{"small budget", Task{}, Options{Budget: EstimateTokens(header) + sectionTokens + 25}, []string{"3"}, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
