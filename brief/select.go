@@ -17,9 +17,13 @@ const (
 	weightTerm    = 1.0
 	weightBigram  = 0.5 // a CJK character bigram
 	weightConcept = 0.6
-	// weightFileConcept is a concept named by a file the task touches (its
-	// language, its framework): the rules about it apply to the task.
+	// weightFileConcept is a concept named by the extension of a file the
+	// task touches (its language, its framework): the rules about it apply
+	// to the task. The other words of a path (directories, the file's name)
+	// are structure more than subject: they count like a concept of the
+	// text, weightPath as words.
 	weightFileConcept = 1.0
+	weightPath        = 0.5
 	weightWhy         = 0.5
 	weightIntent      = 1.0
 	// weightSimilarity scales an embedding similarity in [0,1].
@@ -66,9 +70,16 @@ type feature struct {
 	label  string
 	kind   featureKind
 	weight float64
+	// from are the term features of the task words that name a concept:
+	// a rule that shares one of them scores for the word, not twice. The
+	// more words of the task name a concept, the more the task is about
+	// it: each one after the first adds half the concept's weight, up to
+	// twice it.
+	from []int32
 	// file says the feature comes only from the task's file paths, not
 	// from its text (the "files" part of the score).
 	file bool
+	base float64 // a concept's weight for one word
 }
 
 // query is a task, analysed once.
@@ -91,14 +102,20 @@ func (q *query) addTerm(term []byte, label string, w float64) {
 	q.feats = append(q.feats, feature{label: label, kind: featTerm, weight: w, file: q.inFiles})
 }
 
-func (q *query) addConcept(c uint16, label string, w float64) {
-	if f := q.concepts[c]; f >= 0 {
-		q.feats[f].weight = max(q.feats[f].weight, w)
-		q.feats[f].file = q.feats[f].file && q.inFiles
-		return
+func (q *query) addConcept(c uint16, label string, w float64, from int) {
+	f := q.concepts[c]
+	if f < 0 {
+		f = len(q.feats)
+		q.concepts[c] = f
+		q.feats = append(q.feats, feature{label: label, kind: featConcept, weight: w, file: q.inFiles, base: w})
 	}
-	q.concepts[c] = len(q.feats)
-	q.feats = append(q.feats, feature{label: label, kind: featConcept, weight: w, file: q.inFiles})
+	ft := &q.feats[f]
+	ft.file = ft.file && q.inFiles
+	ft.base = max(ft.base, w)
+	if from >= 0 && !slices.Contains(ft.from, int32(from)) {
+		ft.from = append(ft.from, int32(from))
+	}
+	ft.weight = ft.base * min(2, 1+0.5*float64(max(0, len(ft.from)-1)))
 }
 
 // analyse turns a task into features: its words, the words of its files'
@@ -114,14 +131,14 @@ func analyse(task Task) *query {
 	var sc scanner
 	var prev []byte
 	prevStarts, prevLabel := false, ""
-	conceptW := weightConcept
+	conceptW, termW := weightConcept, weightTerm
 	visit := func(term []byte, kind termKind) {
 		switch kind {
 		case kindCJKRun:
 			run := string(term)
 			for _, e := range l.cjk {
 				if strings.Contains(run, e.term) {
-					q.addConcept(e.concept, e.term, conceptW)
+					q.addConcept(e.concept, e.term, conceptW, -1)
 				}
 			}
 			for _, e := range l.cjkIntents {
@@ -137,30 +154,56 @@ func analyse(task Task) *query {
 			return
 		}
 		label := string(sc.surface)
-		q.addTerm(term, label, weightTerm)
+		q.addTerm(term, label, termW)
+		from := q.terms[string(term)]
 		e := l.words[string(term)]
 		for _, c := range e.concepts {
-			q.addConcept(c, label, conceptW)
+			q.addConcept(c, label, conceptW, from)
+		}
+		if len(e.concepts) == 0 && e.intents == 0 {
+			// A compound ("Benutzerdaten", "Datenbankmigration", "username")
+			// names the concept of its longest known first part.
+			for n := len(term) - minCompoundPart; n >= minCompoundPart; n-- {
+				if pe := l.words[string(term[:n])]; len(pe.concepts) > 0 {
+					for _, c := range pe.concepts {
+						q.addConcept(c, label, conceptW, -1)
+					}
+					break
+				}
+			}
 		}
 		q.intents |= e.intents
 		if prevStarts {
 			phrase := string(prev) + " " + string(term)
 			pe := l.words[phrase]
 			for _, c := range pe.concepts {
-				q.addConcept(c, prevLabel+" "+label, conceptW)
+				q.addConcept(c, prevLabel+" "+label, conceptW, -1)
 			}
 			q.intents |= pe.intents
 		}
 		prev, prevStarts, prevLabel = append(prev[:0], term...), e.phraseStart, label
 	}
 	sc.scan(task.Text, visit)
-	conceptW, q.inFiles = weightFileConcept, true
+	q.inFiles = true
 	for _, f := range task.Files {
+		f = strings.ReplaceAll(f, "\\", "/")
+		ext := ""
+		if dot := strings.LastIndexByte(f, '.'); dot > strings.LastIndexByte(f, '/') {
+			f, ext = f[:dot], f[dot+1:]
+		}
 		prevStarts = false
-		sc.scan(strings.ReplaceAll(f, "\\", "/"), visit)
+		conceptW, termW = weightConcept, weightPath
+		sc.scan(f, visit)
+		prevStarts = false
+		conceptW, termW = weightFileConcept, weightTerm
+		sc.scan(ext, visit)
 	}
 	return q
 }
+
+// minCompoundPart is the shortest part of a compound word that names a
+// concept.
+const minCompoundPart = 4
 
 // ruleMatch is one piece of evidence for one rule.
 type ruleMatch struct {
@@ -229,9 +272,19 @@ func (c *corpus) score(idx []int32, q *query, opts Options) (parts []ScoreParts,
 			}
 		}
 	}
+	shared := make([]int32, len(q.feats)) // rule k+1 shares term feature f
 	for k, i := range idx {
 		p := &parts[k]
-		for _, m := range matches[offsets[k]:offsets[k+1]] {
+		ms := matches[offsets[k]:offsets[k+1]]
+		for _, m := range ms {
+			if q.feats[m.feat].kind == featTerm {
+				shared[m.feat] = int32(k + 1)
+			}
+		}
+		for _, m := range ms {
+			if sharesWord(q.feats[m.feat].from, shared, int32(k+1)) {
+				continue // the word itself is shared: counted once
+			}
 			v := spec[m.feat] * float64(m.weight)
 			switch f := &q.feats[m.feat]; {
 			case f.file:
@@ -257,6 +310,15 @@ func (c *corpus) score(idx []int32, q *query, opts Options) (parts []ScoreParts,
 		}
 	}
 	return parts, minEvidence, matches, offsets
+}
+
+func sharesWord(from []int32, shared []int32, rule int32) bool {
+	for _, f := range from {
+		if shared[f] == rule {
+			return true
+		}
+	}
+	return false
 }
 
 // Prior: what decides among rules the task gives no evidence for (at
