@@ -136,25 +136,24 @@ func newCorpus(rules []Rule) *corpus {
 var whyPrefixes = []string{"user said:", "the user said:", "user asked to", "user asked for", "user asked", "user prefers", "user wants", "user preference", "user correction", "user request"}
 
 // whyContent returns the part of a Why that says something about the rule:
-// without the boilerplate prefix, the quotes around a quoted correction,
-// and "(supersedes rule N)" / "(supersedes p2)" notes, which name rules,
+// without the boilerplate prefix and "(supersedes rule N)" / "(supersedes p2)" notes, which name rules,
 // not subjects. It allocates only when it cuts something out of the middle.
 func whyContent(why string) string {
 	w := strings.TrimSpace(why)
-	for _, p := range whyPrefixes {
-		if len(w) >= len(p) && strings.EqualFold(w[:len(p)], p) && (len(w) == len(p) || !isWordByte(w[len(p)])) {
-			w = strings.TrimSpace(w[len(p):])
-			break
+	if len(w) > 0 && (w[0]|0x20 == 'u' || w[0]|0x20 == 't') { // every prefix starts "user" or "the user"
+		for _, p := range whyPrefixes {
+			if len(w) >= len(p) && strings.EqualFold(w[:len(p)], p) && (len(w) == len(p) || !isWordByte(w[len(p)])) {
+				w = strings.TrimSpace(w[len(p):])
+				break
+			}
 		}
 	}
 	for {
-		i := strings.Index(w, "(supersedes")
-		if i < 0 {
-			i = strings.Index(w, "(Supersedes")
-		}
-		if i < 0 {
+		i := strings.Index(w, "upersedes")
+		if i < 2 || w[i-2] != '(' || w[i-1]|0x20 != 's' {
 			break
 		}
+		i -= 2
 		j := strings.IndexByte(w[i:], ')')
 		if j < 0 {
 			w = w[:i]
@@ -162,7 +161,7 @@ func whyContent(why string) string {
 		}
 		w = w[:i] + w[i+j+1:]
 	}
-	return strings.Trim(w, " \t\"'“”„«»「」")
+	return w // quotes around a correction are punctuation: the scanner skips them
 }
 
 func isWordByte(c byte) bool { return lowerOrDigit(c) || 'A' <= c && c <= 'Z' || c >= 0x80 }

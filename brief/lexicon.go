@@ -14,7 +14,7 @@ import (
 // are matched without their stopwords ("pull in" would be "pull"), so a
 // phrase must still mean the concept without them.
 var conceptGroups = [][]string{
-	{"commit", "commits", "committing", "conventional commits", "squash", "amend", "コミット", "einchecken"},
+	{"commit", "commits", "committing", "conventional commits", "squash", "amend", "git", "コミット", "einchecken"},
 	{"pull request", "pr", "merge request", "mr", "code review", "review", "reviewer", "ready for review", "プルリクエスト", "プルリク", "レビュー", "revue de code", "revisión de código"},
 	{"git", "push", "branch", "rebase", "main", "master", "merge", "origin", "history", "プッシュ", "ブランチ"},
 	{"release", "changelog", "semver", "tag", "release notes", "ship", "publish", "user-visible", "リリース", "version bump",
@@ -69,7 +69,7 @@ var conceptGroups = [][]string{
 		"ログイン", "認証", "登録", "anmeldung", "registrieren", "connexion", "inscription", "registrarse", "registro", "iniciar sesion"},
 	{"password", "passwords", "passphrase", "hash", "hashing", "argon2", "argon2id", "bcrypt", "scrypt", "パスワード",
 		"passwort", "mot de passe", "contraseña"},
-	{"button", "modal", "dialog", "dropdown", "form", "page", "screen", "toolbar", "menu", "label", "labels", "tooltip", "icon", "ui", "confirmation", "ボタン", "画面", "ダイアログ"},
+	{"button", "modal", "dialog", "dropdown", "form", "page", "screen", "toolbar", "menu", "label", "labels", "tooltip", "icon", "ui", "component", "components", "confirmation", "ボタン", "画面", "ダイアログ"},
 	{"context", "cancel", "cancellation", "deadline", "goroutine", "channel", "concurrency", "i/o",
 		"shutdown", "shut down", "graceful", "gracefully", "sigterm", "sigint", "signal", "stop", "lifecycle"},
 	{"config", "configuration", "env", "environment", "settings", "dotenv", "環境変数", "設定"},

@@ -16,7 +16,7 @@ import (
 const (
 	weightTerm    = 1.0
 	weightBigram  = 0.5 // a CJK character bigram
-	weightConcept = 0.6
+	weightConcept = 0.8
 	// weightFileConcept is a concept named by the extension of a file the
 	// task touches (its language, its framework): the rules about it apply
 	// to the task. The other words of a path (directories, the file's name)
@@ -359,22 +359,33 @@ func priorLevel(r *Rule) int {
 
 func prior(r *Rule) float64 { return float64(priorLevel(r)) * priorStep }
 
-// prohibitions are the first words of a rule that forbids something, in the
-// five languages rules are written in.
-var prohibitions = []string{"never", "don't", "dont", "do not", "no", "avoid", "nie", "niemals", "kein", "keine",
-	"jamais", "ne", "n'", "nunca", "no uses", "evita"}
-
-// prohibition reports whether instruction forbids something: it opens with
-// a word of prohibitions, or, in Japanese, says "禁止" or ends in "ない".
+// prohibition reports whether instruction forbids something, in the five
+// languages rules are written in: it opens with "Never", "Don't", "Do
+// not", "No", "Avoid" (and "Nie", "Niemals", "Kein", "Jamais", "Ne", "N'",
+// "Nunca", "Evita"), or, in Japanese, says "禁止" or "しない". It reads only
+// the first word, without allocating.
 func prohibition(instruction string) bool {
-	s := strings.TrimSpace(instruction)
-	for _, p := range prohibitions {
-		if len(s) > len(p) && strings.EqualFold(s[:len(p)], p) && (p[len(p)-1] == '\'' || !isWordByte(s[len(p)])) {
-			return true
-		}
+	s := instruction
+	for len(s) > 0 && (s[0] == ' ' || s[0] == '\t') {
+		s = s[1:]
 	}
 	if len(s) > 0 && s[0] >= utf8.RuneSelf {
 		return strings.Contains(s, "禁止") || strings.Contains(s, "しない") || strings.Contains(s, "ないで")
+	}
+	var w [8]byte
+	n := 0
+	for n < len(s) && n < len(w) && ('a' <= s[n]|0x20 && s[n]|0x20 <= 'z') {
+		w[n] = s[n] | 0x20
+		n++
+	}
+	rest := s[n:]
+	switch string(w[:n]) {
+	case "never", "no", "avoid", "nie", "niemals", "kein", "keine", "jamais", "ne", "nunca", "evita", "dont":
+		return true
+	case "don", "n":
+		return strings.HasPrefix(rest, "'") || strings.HasPrefix(rest, "’")
+	case "do":
+		return len(rest) >= 4 && strings.EqualFold(rest[:4], " not")
 	}
 	return false
 }

@@ -70,6 +70,8 @@ type contextRuleJSON struct {
 	Instruction string  `json:"instruction"`
 	Score       float64 `json:"score"`
 	Reason      string  `json:"reason"`
+	// ScoreParts are what the score is made of (brief.ScoreParts).
+	ScoreParts brief.ScoreParts `json:"score_parts"`
 }
 
 type contextSupersededJSON struct {
@@ -119,7 +121,7 @@ func contextView(b builtBrief) contextJSON {
 		Tokens:     b.Selection.Tokens,
 	}
 	for _, r := range b.Selection.Rules {
-		v.Rules = append(v.Rules, contextRuleJSON{Source: string(r.Source), ID: r.ID, Category: r.Category, Instruction: r.Instruction, Score: r.Score, Reason: r.Reason})
+		v.Rules = append(v.Rules, contextRuleJSON{Source: string(r.Source), ID: r.ID, Category: r.Category, Instruction: r.Instruction, Score: r.Score, Reason: r.Reason, ScoreParts: r.Parts})
 	}
 	for _, r := range b.Selection.Omitted {
 		v.Omitted = append(v.Omitted, r.ID)
