@@ -140,32 +140,50 @@ func TestEvalHeldOut(t *testing.T) {
 // before the cold-start work of issue 12 (item 7) to mimic the hidden
 // held-out set: one large mixed ruleset where many rules share generic
 // words, and paraphrased tasks (some in Japanese, German, French, Spanish)
-// that mostly do not reuse the words of the rules they need.
+// that mostly do not reuse the words of the rules they need. Its misses
+// were looked at during that work, so it is a dev set now.
 func TestEvalColdStart(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("testdata", "coldstart.json"))
+	evalFile(t, "coldstart.json", coldStartFloor)
+}
+
+// TestEvalColdStart2 measures selection on testdata/coldstart2.json: other
+// stacks, written after that work and not tuned on.
+func TestEvalColdStart2(t *testing.T) {
+	evalFile(t, "coldstart2.json", coldStart2Floor)
+}
+
+// evalFile logs the recall at limits 3, 5 and 8 of the set in testdata/name
+// and fails when the recall at limit 8 is below floor.
+func evalFile(t *testing.T, name string, floor float64) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var set evalSet
 	if err := json.Unmarshal(data, &set); err != nil {
-		t.Fatal(err)
+		t.Fatalf("parse %s: %v", name, err)
 	}
 	for _, limit := range []int{3, 5, 8} {
 		r, mean, scored, misses := recallScored(t, set, limit)
-		t.Logf("cold-start set: limit %d: recall %.3f of must-rules, mean delivered %.2f, of which scored for the task %.2f (%d rules, %d tasks)", limit, r, mean, scored, len(set.Rules), len(set.Tasks))
+		t.Logf("%s: limit %d: recall %.3f of must-rules, mean delivered %.2f, of which scored for the task %.2f (%d rules, %d tasks)", name, limit, r, mean, scored, len(set.Rules), len(set.Tasks))
 		if limit == 8 {
 			for _, m := range misses {
 				t.Logf("miss: %s", m)
 			}
-			if r < coldStartFloor {
-				t.Errorf("cold-start recall at limit 8 = %.3f, want ≥ %.2f", r, coldStartFloor)
+			if r < floor {
+				t.Errorf("%s: recall at limit 8 = %.3f, want ≥ %.2f", name, r, floor)
 			}
 		}
 	}
 }
 
-// coldStartFloor is the cold-start recall this package is known to reach.
-const coldStartFloor = 0.0
+// Recall floors this package is known to reach at limit 8; a change that
+// lowers one is a regression.
+const (
+	coldStartFloor  = 0.0
+	coldStart2Floor = 0.0
+)
 
 // heldOutFloor is the held-out recall this package is known to reach; a
 // change that lowers it is a regression.
