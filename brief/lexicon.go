@@ -22,7 +22,7 @@ var conceptGroups = [][]string{
 	{"npm", "pnpm", "yarn", "bun", "install", "dependency", "package manager", "lockfile", "node_modules", "package.json", "npx", "インストール"},
 	// Dependencies in any ecosystem, and the paraphrases of adding one.
 	{"dependency", "dependencies", "deps", "package", "packages", "library", "libraries", "install",
-		"lockfile", "package.json", "pyproject", "requirements.txt", "go.mod", "cargo.toml", "upgrade",
+		"lockfile", "package.json", "pyproject", "requirements.txt", "go.mod", "cargo.toml",
 		"依存", "依存関係", "パッケージ", "ライブラリ", "abhängigkeit", "bibliothek", "paket", "dépendance", "bibliothèque", "paquet",
 		"dependencia", "biblioteca", "librería", "paquete"},
 	{"pip", "poetry", "uv", "pyproject", "requirements.txt", "virtualenv", "venv", "install", "dependency"},
@@ -94,7 +94,9 @@ var conceptGroups = [][]string{
 	{"notify", "notification", "notifications", "push notification", "alert", "alerts", "通知", "benachrichtigung", "notificacion"},
 	{"search", "full-text", "elasticsearch", "opensearch", "autocomplete", "typeahead", "検索", "suche", "recherche", "busqueda"},
 	{"form", "forms", "input", "submit", "submission", "入力", "フォーム", "formular", "formulaire", "formulario"},
-	{"empty state", "empty", "blank", "no results", "zero state", "空"},
+	{"empty state", "empty", "blank", "no results", "zero state", "空", "leer", "vide", "vacio", "en blanco"},
+	{"offline", "online", "connection", "connectivity", "disconnect", "disconnected", "reconnect", "connection lost", "network error",
+		"オフライン", "接続", "verbindung", "hors ligne", "connexion perdue", "sin conexion", "conexion"},
 	{"personal data", "pii", "gdpr", "privacy", "redact", "redaction", "anonymize", "mask", "email address", "個人情報",
 		"datenschutz", "donnees personnelles", "datos personales"},
 	// Mobile apps and the device.

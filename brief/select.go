@@ -17,15 +17,13 @@ const (
 	weightTerm    = 1.0
 	weightBigram  = 0.5 // a CJK character bigram
 	weightConcept = 0.8
-	// weightFileConcept is a concept named by the extension of a file the
-	// task touches (its language, its framework): the rules about it apply
-	// to the task. The other words of a path (directories, the file's name)
-	// are structure more than subject: they count like a concept of the
-	// text, weightPath as words.
-	weightFileConcept = 1.0
-	weightPath        = 0.5
-	weightWhy         = 0.5
-	weightIntent      = 1.0
+	// The words of a file the task touches: its name and extension count
+	// like words of the text (the extension names its language, whose rules
+	// apply); its directories are structure more than subject ("src",
+	// "internal", "components") and count weightPath.
+	weightPath   = 0.5
+	weightWhy    = 0.5
+	weightIntent = 1.0
 	// weightSimilarity scales an embedding similarity in [0,1].
 	weightSimilarity = 4.0
 	// weightLearned scales a learned weight in [-1,1] ([Options.Learned]).
@@ -131,14 +129,14 @@ func analyse(task Task) *query {
 	var sc scanner
 	var prev []byte
 	prevStarts, prevLabel := false, ""
-	conceptW, termW := weightConcept, weightTerm
+	termW := weightTerm
 	visit := func(term []byte, kind termKind) {
 		switch kind {
 		case kindCJKRun:
 			run := string(term)
 			for _, e := range l.cjk {
 				if strings.Contains(run, e.term) {
-					q.addConcept(e.concept, e.term, conceptW, -1)
+					q.addConcept(e.concept, e.term, weightConcept, -1)
 				}
 			}
 			for _, e := range l.cjkIntents {
@@ -158,7 +156,7 @@ func analyse(task Task) *query {
 		from := q.terms[string(term)]
 		e := l.words[string(term)]
 		for _, c := range e.concepts {
-			q.addConcept(c, label, conceptW, from)
+			q.addConcept(c, label, weightConcept, from)
 		}
 		if len(e.concepts) == 0 && e.intents == 0 {
 			// A compound ("Benutzerdaten", "Datenbankmigration", "username")
@@ -166,7 +164,7 @@ func analyse(task Task) *query {
 			for n := len(term) - minCompoundPart; n >= minCompoundPart; n-- {
 				if pe := l.words[string(term[:n])]; len(pe.concepts) > 0 {
 					for _, c := range pe.concepts {
-						q.addConcept(c, label, conceptW, -1)
+						q.addConcept(c, label, weightConcept, -1)
 					}
 					break
 				}
@@ -177,7 +175,7 @@ func analyse(task Task) *query {
 			phrase := string(prev) + " " + string(term)
 			pe := l.words[phrase]
 			for _, c := range pe.concepts {
-				q.addConcept(c, prevLabel+" "+label, conceptW, -1)
+				q.addConcept(c, prevLabel+" "+label, weightConcept, -1)
 			}
 			q.intents |= pe.intents
 		}
@@ -191,11 +189,17 @@ func analyse(task Task) *query {
 		if dot := strings.LastIndexByte(f, '.'); dot > strings.LastIndexByte(f, '/') {
 			f, ext = f[:dot], f[dot+1:]
 		}
+		base := f
+		if slash := strings.LastIndexByte(f, '/'); slash >= 0 {
+			prevStarts = false
+			termW = weightPath
+			sc.scan(f[:slash], visit)
+			base = f[slash+1:]
+		}
 		prevStarts = false
-		conceptW, termW = weightConcept, weightPath
-		sc.scan(f, visit)
+		termW = weightTerm
+		sc.scan(base, visit)
 		prevStarts = false
-		conceptW, termW = weightFileConcept, weightTerm
 		sc.scan(ext, visit)
 	}
 	return q
