@@ -13,9 +13,9 @@
 //     preference that contradicts a stronger rule ([normalize.Conflicts])
 //     is superseded by it.
 //   - [Select] scores every active rule for a [Task] (its text and the
-//     files it touches) and fills the budget in score order; rules with no
-//     signal fill what is left in precedence order. [Build] is Merge then
-//     Select.
+//     files it touches) and fills the budget in score order; rules the
+//     task gives no evidence for fill what is left in prior order. [Build]
+//     is Merge then Select.
 //   - [Render] writes the markdown block; [EstimateTokens] is the token
 //     estimate used for the budget.
 //
@@ -25,13 +25,30 @@
 // files' paths are lower-cased, accent-folded, split at case changes and
 // punctuation, and stemmed (a light English stemmer that also suits other
 // Latin-script languages); Chinese and Japanese text is split into
-// character bigrams. A rule scores for every task term it shares, weighted
-// by rarity among the active rules, for every concept it shares (a small
-// lexicon of software-engineering synonyms: "translation" ~ "i18n",
-// "endpoint" ~ "route handler", ".tsx" ~ "React"), and for the category the
-// task asks for ("commit" → PROCESS, "migration" → DATA). Semantic scores
-// from an embedding model ([Embeddings]), when the caller has them, are
-// added on top ([Options.Similarity]).
+// character bigrams. A rule scores for every task term it shares and for
+// every concept it shares (a small lexicon of software-engineering
+// synonyms in English, German, French, Spanish and Japanese: "package" ~
+// "dependency", "spec" ~ "test", "Testfälle" ~ "tests", "ページ送り" ~
+// "pagination"; see lexicon.go), each weighted by its specificity over the
+// rules being scored: inverse document frequency, saturated once more
+// rules share it than a brief holds, so that a word like "test" in a tenth
+// of a large ruleset cannot flood the brief. A Why counts half, without its
+// boilerplate ("user said:", "(supersedes rule N)"). A rule is selected for
+// the task only when that evidence reaches a minimum specificity; the
+// category the task asks for ("commit" → PROCESS, "migration" → DATA), a
+// task-independent prior and a learned weight ([Options.Learned]) only
+// order rules. Semantic scores from an embedding model ([Embeddings]),
+// when the caller has them, are task evidence too ([Options.Similarity]).
+// [Selected.Parts] shows each component ([ScoreParts]).
+//
+// # Prior
+//
+// Without evidence from the task (at session start, say) and until learned
+// weights exist, rules come in a documented prior order rather than by
+// recency alone: prohibitions ("Never …"), then rules about shared state
+// (PROCESS, TOOL, DATA), then code (CODE, ARCH), then STYLE, UX and OTHER;
+// project rules before workspace preferences before global ones; precedence
+// order within one prior.
 //
 // # Cost
 //

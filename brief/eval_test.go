@@ -187,9 +187,9 @@ func evalFile(t *testing.T, name string, floor float64) {
 // Recall floors this package is known to reach at limit 8; a change that
 // lowers one is a regression.
 const (
-	coldStartFloor  = 0.0
-	coldStart2Floor = 0.0
-	coldStart3Floor = 0.0
+	coldStartFloor  = 0.75
+	coldStart2Floor = 0.80
+	coldStart3Floor = 0.80
 )
 
 // heldOutFloor is the held-out recall this package is known to reach; a

@@ -8,11 +8,21 @@ import (
 // concepts are groups of words that name one subject in software work.
 // A task and a rule that share a concept are related even when they share
 // no word: "translation" and "i18n", "endpoint" and "route handler",
-// "Postgres" and "Docker Compose". Entries are surface forms; multi-word
-// entries match as phrases; CJK entries match as substrings. Keep groups
-// general: they describe the field, not any particular ruleset. Phrases
-// are matched without their stopwords ("pull in" would be "pull"), so a
-// phrase must still mean the concept without them.
+// "package" and "dependency", "attach a PDF" and "uploads". Entries are
+// surface forms; multi-word entries match as phrases; CJK entries match as
+// substrings. Rules for the table:
+//
+//   - A group is a subject of the field (dependencies, uploads, money,
+//     pagination), never the wording of one ruleset or one eval row.
+//   - Members name the subject in English, German, French, Spanish or
+//     Japanese, including the everyday words a task uses for it ("pay",
+//     "euros" for money; "crash" for a bug).
+//   - A word that names different subjects in common use is left out
+//     ("keys", "level", "stop", "chart", "upgrade"), and so is a phrase
+//     made mostly of stopwords: phrases are matched without their
+//     stopwords ("pull in" would be "pull").
+//   - A word may be in several groups when it belongs to each ("install"
+//     in npm and in dependencies).
 var conceptGroups = [][]string{
 	{"commit", "commits", "committing", "conventional commits", "squash", "amend", "git", "コミット", "einchecken"},
 	{"pull request", "pr", "merge request", "mr", "code review", "review", "reviewer", "ready for review", "プルリクエスト", "プルリク", "レビュー", "revue de code", "revisión de código"},

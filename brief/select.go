@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Weights of the evidence a rule scores for. A shared word counts most; a
@@ -373,9 +372,6 @@ func prohibition(instruction string) bool {
 	for len(s) > 0 && (s[0] == ' ' || s[0] == '\t') {
 		s = s[1:]
 	}
-	if len(s) > 0 && s[0] >= utf8.RuneSelf {
-		return strings.Contains(s, "禁止") || strings.Contains(s, "しない") || strings.Contains(s, "ないで")
-	}
 	var w [8]byte
 	n := 0
 	for n < len(s) && n < len(w) && ('a' <= s[n]|0x20 && s[n]|0x20 <= 'z') {
@@ -391,7 +387,17 @@ func prohibition(instruction string) bool {
 	case "do":
 		return len(rest) >= 4 && strings.EqualFold(rest[:4], " not")
 	}
-	return false
+	return japaneseProhibition(s)
+}
+
+// japaneseProhibition reports whether s says "禁止" (forbidden) or "しない"
+// / "ないで" (do not); only text with the UTF-8 lead byte of 禁 (0xE7) or of
+// kana (0xE3) is searched.
+func japaneseProhibition(s string) bool {
+	if strings.IndexByte(s, 0xE3) < 0 && strings.IndexByte(s, 0xE7) < 0 {
+		return false
+	}
+	return strings.Contains(s, "禁止") || strings.Contains(s, "しない") || strings.Contains(s, "ないで")
 }
 
 // minLineTokens is the least a rule's line can cost: "- [X] y (personal p1)".
