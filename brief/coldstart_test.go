@@ -3,6 +3,7 @@ package brief
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -166,20 +167,29 @@ func TestProhibition(t *testing.T) {
 	}
 }
 
-// At session start (no task) with many rules, the prior chooses, not
-// recency: prohibitions about shared state first, project rules before
-// preferences.
+// At session start (no task) with many rules, precedence and the prior
+// choose, not recency alone: project rules before workspace preferences
+// before global ones, and within each, prohibitions about shared state
+// before code rules before style, newest first within the same importance.
 func TestSessionStartPrior(t *testing.T) {
 	var rules []Rule
-	for i := 200; i >= 1; i-- {
+	for i := 200; i >= 3; i-- {
 		rules = append(rules, proj(i, "STYLE", fmt.Sprintf("Always format module %d with the shared config.", i)))
 	}
-	rules = append(rules, proj(0, "PROCESS", "Never force-push a shared branch."))
-	rules = append(rules, pref(1, ScopeGlobal, "PROCESS", "Never commit without running the tests."))
+	rules = append(rules,
+		proj(2, "CODE", "Always wrap errors with context."),
+		proj(1, "PROCESS", "Never force-push a shared branch."),
+		pref(1, ScopeGlobal, "PROCESS", "Never commit without running the tests."),
+		pref(2, ScopeWorkspace, "STYLE", "Always use tabs in this repository."),
+	)
 	active, _ := Merge(rules)
-	sel := Select(active, Task{}, Options{Limit: 3})
-	got := []string{sel.Rules[0].ID, sel.Rules[1].ID, sel.Rules[2].ID}
-	if got[0] != "0" || got[1] != "p1" || got[2] != "200" {
-		t.Errorf("session start delivered %v, want [0 p1 200]: the project prohibition, the personal one, then the newest rule", got)
+	sel := Select(active, Task{}, Options{Budget: 100000})
+	var got []string
+	for _, r := range sel.Rules {
+		got = append(got, r.ID)
+	}
+	want := []string{"1", "2", "200", "199"}
+	if len(got) != len(rules) || !slices.Equal(got[:4], want) || !slices.Equal(got[len(got)-3:], []string{"3", "p2", "p1"}) {
+		t.Errorf("session start delivered %v…%v, want %v… and …[3 p2 p1]", got[:4], got[len(got)-3:], want)
 	}
 }

@@ -325,39 +325,43 @@ func sharesWord(from []int32, shared []int32, rule int32) bool {
 }
 
 // Prior: what decides among rules the task gives no evidence for (at
-// session start, say), until learned weights ([Options.Learned]) exist. A
-// rule whose violation is costly and hard to undo comes first: a
-// prohibition ("Never …"); a rule about shared state (PROCESS, TOOL, DATA:
-// pushing, installing, migrating) before one about code (CODE, ARCH), before
-// one a reviewer catches at a glance (STYLE, UX, OTHER); a project rule
-// before a workspace preference before a global one. The prior is at most
+// session start, say), until learned weights ([Options.Learned]) exist.
+// Precedence comes first, as when rules conflict: project rules, then
+// workspace preferences, then global ones. Within one of those, importance
+// rather than recency: a rule whose violation is costly and hard to undo
+// comes first, a prohibition ("Never …") and a rule about shared state
+// (PROCESS, TOOL, DATA: pushing, installing, migrating), then a rule about
+// code (CODE, ARCH), then one a reviewer catches at a glance (STYLE, UX,
+// OTHER); newer first within the same importance. The prior is at most
 // maxPrior, below one shared word, so it orders but never outweighs
 // evidence. Levels are whole steps of priorStep, so the rules without
 // evidence are ordered by a counting sort.
 const (
-	priorStep   = 0.05
-	priorLevels = 11 // 0…10 steps
-	maxPrior    = priorStep * (priorLevels - 1)
+	priorStep       = 0.03
+	importanceSteps = 5                   // importance is 0…4
+	priorLevels     = 3 * importanceSteps // 3 precedence tiers
+	maxPrior        = priorStep * (priorLevels - 1)
 )
 
 func priorLevel(r *Rule) int {
-	level := 0
+	importance := 0
 	if prohibition(r.Instruction) {
-		level += 4
+		importance += 2
 	}
 	switch r.Category {
 	case "PROCESS", "TOOL", "DATA":
-		level += 4
+		importance += 2
 	case "CODE", "ARCH":
-		level += 2
+		importance++
 	}
+	tier := 0
 	switch {
 	case r.Source != Personal:
-		level += 2
+		tier = 2
 	case r.Scope == ScopeWorkspace:
-		level++
+		tier = 1
 	}
-	return level
+	return tier*importanceSteps + importance
 }
 
 func prior(r *Rule) float64 { return float64(priorLevel(r)) * priorStep }
