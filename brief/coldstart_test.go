@@ -193,3 +193,30 @@ func TestSessionStartPrior(t *testing.T) {
 		t.Errorf("session start delivered %v…%v, want %v… and …[3 p2 p1]", got[:4], got[len(got)-3:], want)
 	}
 }
+
+// Rules the task gives no evidence for but whose categories it asks for
+// come in score order, and in precedence order when scores are equal, even
+// across categories.
+func TestIntentTiesInPrecedenceOrder(t *testing.T) {
+	rules := []Rule{
+		proj(5, "STYLE", "Always sort imports."),
+		proj(4, "ARCH", "Always keep layers apart."),
+		proj(3, "CODE", "Always keep functions short."),
+		proj(2, "ARCH", "Always hide internals."),
+		proj(1, "CODE", "Never panic in libraries."),
+	}
+	sel := Select(rules, Task{Text: "refactor this"}, Options{})
+	var got []string
+	for _, r := range sel.Rules {
+		got = append(got, r.ID)
+	}
+	// "refactor" asks for ARCH and CODE work; 1 is a prohibition.
+	if want := []string{"1", "4", "3", "2", "5"}; !slices.Equal(got, want) {
+		t.Errorf("order = %v, want %v", got, want)
+	}
+	for _, r := range sel.Rules {
+		if r.Score != 0 {
+			t.Errorf("%s has score %v, want 0: the category alone does not select a rule for the task", r.ID, r.Score)
+		}
+	}
+}

@@ -217,7 +217,13 @@ type ruleMatch struct {
 // score returns the parts of the score of the rules c.rules[i] for i in
 // idx, and the evidence behind each: rule k's matches are
 // matches[offsets[k]:offsets[k+1]].
-func (c *corpus) score(idx []int32, q *query, opts Options) (parts []ScoreParts, minEvidence float64, matches []ruleMatch, offsets []int32) {
+func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
+	var (
+		parts       []ScoreParts
+		minEvidence float64
+		matches     []ruleMatch
+		offsets     []int32
+	)
 	// Map the query's terms to the corpus's term ids.
 	featOf := make([]int32, len(c.lexOf))
 	for i := range featOf {
@@ -276,6 +282,7 @@ func (c *corpus) score(idx []int32, q *query, opts Options) (parts []ScoreParts,
 		}
 	}
 	shared := make([]int32, len(q.feats)) // rule k+1 shares term feature f
+	meta := make([]ruleMeta, len(idx))
 	for k, i := range idx {
 		p := &parts[k]
 		ms := matches[offsets[k]:offsets[k+1]]
@@ -302,9 +309,11 @@ func (c *corpus) score(idx []int32, q *query, opts Options) (parts []ScoreParts,
 		if q.intents != 0 {
 			if b, ok := categoryBit(r.Category); ok && q.intents&(1<<b) != 0 {
 				p.Intent = intentW[b]
+				meta[k].intent = b + 1
 			}
 		}
-		p.Prior = prior(r)
+		meta[k].level = uint8(priorLevel(r))
+		p.Prior = float64(meta[k].level) * priorStep
 		if opts.Similarity != nil {
 			p.Semantic = weightSimilarity * opts.Similarity[Key(*r)]
 		}
@@ -312,7 +321,26 @@ func (c *corpus) score(idx []int32, q *query, opts Options) (parts []ScoreParts,
 			p.Learned = weightLearned * max(-1, min(1, opts.Learned[Key(*r)]))
 		}
 	}
-	return parts, minEvidence, matches, offsets
+	return scoring{parts: parts, meta: meta, minEvidence: minEvidence, matches: matches, offsets: offsets}
+}
+
+// scoring is the outcome of [corpus.score].
+type scoring struct {
+	parts []ScoreParts
+	meta  []ruleMeta
+	// minEvidence is the task evidence a rule needs to be selected for the
+	// task (minSpecific).
+	minEvidence float64
+	// Rule k's matches are matches[offsets[k]:offsets[k+1]].
+	matches []ruleMatch
+	offsets []int32
+}
+
+// ruleMeta is what orders a rule without evidence: its prior level and,
+// when the task asks for its category, that category's bit + 1.
+type ruleMeta struct {
+	level  uint8
+	intent uint8
 }
 
 func sharesWord(from []int32, shared []int32, rule int32) bool {
@@ -363,8 +391,6 @@ func priorLevel(r *Rule) int {
 	}
 	return tier*importanceSteps + importance
 }
-
-func prior(r *Rule) float64 { return float64(priorLevel(r)) * priorStep }
 
 // prohibition reports whether instruction forbids something, in the five
 // languages rules are written in: it opens with "Never", "Don't", "Do
@@ -438,68 +464,9 @@ func (c *corpus) selectFor(idx []int32, task Task, opts Options) Selection {
 		budget = DefaultBudget
 	}
 	q := analyse(task)
-	parts, minEvidence, matches, offsets := c.score(idx, q, opts)
-	// The rules with any evidence (usually few) are sorted: those selected
-	// for the task first, then by the sum of their parts, ties in
-	// precedence order. The rules with none are ordered by prior level with
-	// a counting sort, precedence order within a level, and merged after
-	// the selected ones with the rules of weak evidence.
-	var scored []ranked
-	var perLevel [priorLevels + 1]int32
-	for k := range idx {
-		p := &parts[k]
-		ev := p.evidence()
-		if ev > 0 || p.Intent > 0 || p.Learned != 0 {
-			scored = append(scored, ranked{int32(k), ev > 0 && ev >= minEvidence, p.sum()})
-			continue
-		}
-		perLevel[priorLevels-1-int(math.Round(p.Prior/priorStep))+1]++
-	}
-	slices.SortFunc(scored, func(a, b ranked) int {
-		switch {
-		case a.pass != b.pass:
-			if a.pass {
-				return -1
-			}
-			return 1
-		case a.key > b.key:
-			return -1
-		case a.key < b.key:
-			return 1
-		}
-		return cmp.Compare(a.k, b.k)
-	})
-	for l := 1; l <= priorLevels; l++ {
-		perLevel[l] += perLevel[l-1]
-	}
-	rest := make([]int32, perLevel[priorLevels])
-	for k := range idx {
-		p := &parts[k]
-		if p.evidence() > 0 || p.Intent > 0 || p.Learned != 0 {
-			continue
-		}
-		l := priorLevels - 1 - int(math.Round(p.Prior/priorStep))
-		rest[perLevel[l]] = int32(k)
-		perLevel[l]++
-	}
-	rank := make([]ranked, 0, len(idx))
-	i := 0
-	for i < len(scored) && scored[i].pass {
-		rank = append(rank, scored[i])
-		i++
-	}
-	for j := 0; i < len(scored) || j < len(rest); {
-		if j < len(rest) {
-			r := ranked{k: rest[j], key: parts[rest[j]].Prior}
-			if i == len(scored) || r.key > scored[i].key || r.key == scored[i].key && r.k < scored[i].k {
-				rank = append(rank, r)
-				j++
-				continue
-			}
-		}
-		rank = append(rank, scored[i])
-		i++
-	}
+	sc := c.score(idx, q, opts)
+	parts, matches, offsets := sc.parts, sc.matches, sc.offsets
+	rank := c.rank(idx, sc)
 	sel := Selection{Rules: []Selected{}, Omitted: make([]Rule, 0, len(idx))}
 	used := EstimateTokens(header) + sectionTokens
 	for _, rk := range rank {
@@ -555,6 +522,100 @@ func (p *ScoreParts) sum() float64 { return p.evidence() + p.Intent + p.Prior + 
 func (p ScoreParts) rounded() ScoreParts {
 	return ScoreParts{Lexical: round2(p.Lexical), Concept: round2(p.Concept), Files: round2(p.Files), Intent: round2(p.Intent),
 		Semantic: round2(p.Semantic), Prior: round2(p.Prior), Learned: round2(p.Learned)}
+}
+
+// rank orders the rules: those with task evidence or a learned weight
+// (usually few) are sorted, those selected for the task first, then by the
+// sum of their parts, ties in precedence order. The others are ordered by
+// a counting sort over buckets of equal score (the task's category and the
+// prior level), precedence order within a bucket, and merged after the
+// selected rules with those of weak evidence.
+func (c *corpus) rank(idx []int32, sc scoring) []ranked {
+	parts, meta := sc.parts, sc.meta
+	const buckets = 9 * priorLevels // intent 0 (none) or bit+1, times levels
+	var count [buckets + 1]int32
+	var bucketKey [buckets]float64
+	var scored []ranked
+	for k := range idx {
+		p := &parts[k]
+		if ev := p.evidence(); ev > 0 || p.Learned != 0 {
+			scored = append(scored, ranked{int32(k), ev > 0 && ev >= sc.minEvidence, p.sum()})
+			continue
+		}
+		b := int(meta[k].intent)*priorLevels + int(meta[k].level)
+		count[b+1]++
+		bucketKey[b] = p.Intent + p.Prior
+	}
+	slices.SortFunc(scored, func(a, b ranked) int {
+		switch {
+		case a.pass != b.pass:
+			if a.pass {
+				return -1
+			}
+			return 1
+		case a.key > b.key:
+			return -1
+		case a.key < b.key:
+			return 1
+		}
+		return cmp.Compare(a.k, b.k)
+	})
+	// The buckets in score order; buckets of equal score are merged into
+	// precedence order below.
+	var order []int
+	for b := range buckets {
+		if count[b+1] > 0 {
+			order = append(order, b)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(bucketKey[b], bucketKey[a]) })
+	start := make([]int32, buckets)
+	n := int32(0)
+	for _, b := range order {
+		start[b] = n
+		n += count[b+1]
+	}
+	rest := make([]int32, n)
+	for k := range idx {
+		p := &parts[k]
+		if p.evidence() > 0 || p.Learned != 0 {
+			continue
+		}
+		b := int(meta[k].intent)*priorLevels + int(meta[k].level)
+		rest[start[b]] = int32(k)
+		start[b]++
+	}
+	for i := 0; i < len(order); {
+		j := i + 1
+		for j < len(order) && bucketKey[order[j]] == bucketKey[order[i]] {
+			j++
+		}
+		if j > i+1 {
+			from, to := start[order[i]]-count[order[i]+1], start[order[j-1]]
+			slices.Sort(rest[from:to])
+		}
+		i = j
+	}
+	rank := make([]ranked, 0, len(idx))
+	i := 0
+	for i < len(scored) && scored[i].pass {
+		rank = append(rank, scored[i])
+		i++
+	}
+	for j := 0; i < len(scored) || j < len(rest); {
+		if j < len(rest) {
+			p := &parts[rest[j]]
+			r := ranked{k: rest[j], key: p.Intent + p.Prior}
+			if i == len(scored) || r.key > scored[i].key || r.key == scored[i].key && r.k < scored[i].k {
+				rank = append(rank, r)
+				j++
+				continue
+			}
+		}
+		rank = append(rank, scored[i])
+		i++
+	}
+	return rank
 }
 
 // reason says in words why a rule was selected.
