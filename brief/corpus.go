@@ -142,7 +142,8 @@ func whyContent(why string) string {
 	w := strings.TrimSpace(why)
 	if len(w) > 0 && (w[0]|0x20 == 'u' || w[0]|0x20 == 't') { // every prefix starts "user" or "the user"
 		for _, p := range whyPrefixes {
-			if len(w) >= len(p) && strings.EqualFold(w[:len(p)], p) && (len(w) == len(p) || !isWordByte(w[len(p)])) {
+			if len(w) >= len(p) && w[0]|0x20 == p[0] && w[len(p)-1]|0x20 == p[len(p)-1]|0x20 &&
+				strings.EqualFold(w[:len(p)], p) && (len(w) == len(p) || !isWordByte(w[len(p)])) {
 				w = strings.TrimSpace(w[len(p):])
 				break
 			}
