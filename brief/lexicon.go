@@ -18,13 +18,13 @@ import (
 //     Japanese, including the everyday words a task uses for it ("pay",
 //     "euros" for money; "crash" for a bug).
 //   - A word that names different subjects in common use is left out
-//     ("keys", "level", "stop", "chart", "upgrade"), and so is a phrase
+//     ("keys", "level", "stop", "store", "edge", "upgrade"), and so is a phrase
 //     made mostly of stopwords: phrases are matched without their
 //     stopwords ("pull in" would be "pull").
 //   - A word may be in several groups when it belongs to each ("install"
 //     in npm and in dependencies).
 var conceptGroups = [][]string{
-	{"commit", "commits", "committing", "conventional commits", "squash", "amend", "git", "コミット", "einchecken"},
+	{"commit", "commits", "committing", "conventional commits", "squash", "amend", "git", "pre-commit", "husky", "コミット", "einchecken"},
 	{"pull request", "pr", "merge request", "mr", "code review", "review", "reviewer", "ready for review", "プルリクエスト", "プルリク", "レビュー", "revue de code", "revisión de código"},
 	{"git", "push", "branch", "rebase", "main", "master", "merge", "origin", "history", "プッシュ", "ブランチ"},
 	{"release", "changelog", "semver", "tag", "release notes", "ship", "publish", "user-visible", "リリース", "version bump",
@@ -55,7 +55,7 @@ var conceptGroups = [][]string{
 		"base de datos", "tabla", "columna", "consulta", "base de donnees", "colonne", "requete"},
 	{"migration", "migrate", "drizzle", "drizzle-kit", "prisma", "alembic", "flyway", "knex", "liquibase", "schema", "ddl", "マイグレーション"},
 	{"timestamp", "timezone", "time zone", "utc", "date", "datetime", "time", "hour", "clock", "iso 8601", "dst", "日時", "日付", "タイムゾーン", "zeitzone", "datum", "uhrzeit", "heure", "fecha", "hora"},
-	{"cache", "caching", "redis", "memcached", "ttl", "invalidate", "キャッシュ"},
+	{"cache", "caching", "cached", "redis", "memcached", "ttl", "invalidate", "cdn", "cache-control", "キャッシュ"},
 	{"log", "logs", "logging", "logger", "console.log", "print", "println", "debug", "debugging", "trace", "ログ", "journal",
 		"journaux", "protokoll"},
 	{"observability", "monitoring", "telemetry", "metric", "metrics", "trace", "tracing", "span", "datadog", "sentry", "prometheus",
@@ -115,7 +115,7 @@ var conceptGroups = [][]string{
 	{"location", "camera", "microphone", "contacts", "runtime permission", "permission", "permissions", "位置情報", "カメラ"},
 	{"kubernetes", "k8s", "cluster", "helm", "helm chart", "pod", "pods", "manifest", "manifests", "probe", "probes", "namespace",
 		"kubectl", "クラスタ"},
-	{"warehouse", "analytics", "dashboard", "dashboards", "bigquery", "snowflake", "redshift", "dbt", "etl", "report", "reports",
+	{"warehouse", "analytics", "tracking", "track", "mixpanel", "amplitude", "posthog", "dashboard", "dashboards", "bigquery", "snowflake", "redshift", "dbt", "etl", "report", "reports",
 		"reporting", "分析", "レポート"},
 	{"machine learning", "ml", "train", "training", "retrain", "classifier", "dataset", "datasets", "experiment", "experiments",
 		"mlflow", "epoch", "inference", "model weights", "学習", "機械学習"},
@@ -123,6 +123,22 @@ var conceptGroups = [][]string{
 		"rendering", "ゲーム", "spiel", "spieler", "jeu", "joueur", "juego", "jugador"},
 	{"controls", "keybinding", "key binding", "remap", "gamepad", "joystick", "shortcut", "shortcuts", "キー", "tasten", "touches"},
 	{"dependency injection", "hilt", "dagger", "inject", "ioc"},
+	{"async", "await", "promise", "promises", "callback", "callbacks", "future", "futures", "coroutine", "coroutines", "非同期"},
+	{"race", "race condition", "data race", "mutex", "lock", "locks", "locking", "atomic", "thread-safe", "concurrent", "concurrency",
+		"deadlock", "deadlocks", "parallel", "排他"},
+	{"leak", "leaks", "leaking", "memory leak", "dispose", "cleanup", "リーク"},
+	{"comment", "comments", "docstring", "docstrings", "jsdoc", "tsdoc", "godoc", "doc comment", "doc comments", "コメント", "kommentar", "commentaire", "comentario"},
+	{"folder", "folders", "directory", "directories", "file structure", "project structure", "colocate", "colocated", "フォルダ", "ディレクトリ", "ordner", "verzeichnis", "dossier", "carpeta"},
+	{"state", "redux", "zustand", "pinia", "mobx", "global state", "server state", "state management", "状態"},
+	{"responsive", "breakpoint", "breakpoints", "media query", "mobile-first", "viewport", "small screens", "レスポンシブ"},
+	{"json", "yaml", "toml", "serialize", "serialization", "marshal", "unmarshal", "encode", "decode"},
+	{"cli", "command line", "command-line", "subcommand", "subcommands", "stdin", "stdout", "stderr", "terminal", "shell", "コマンド"},
+	{"feature flag", "feature flags", "feature toggle", "launchdarkly", "unleash", "rollout", "フィーチャーフラグ"},
+	{"incident", "incidents", "outage", "outages", "postmortem", "post-mortem", "on-call", "pager", "pagerduty", "downtime", "障害",
+		"störung", "panne", "incidente", "caída"},
+	{"role", "roles", "rbac", "admin", "admins", "administrator", "administrators", "access control", "mfa", "2fa", "two-factor",
+		"multi-factor", "権限", "管理者", "administrateur", "administrador", "zwei-faktor", "deux facteurs", "dos factores"},
+	{"monorepo", "turborepo", "nx", "lerna", "workspace package"},
 	{"money", "payment", "payments", "pay", "price", "prices", "pricing", "currency", "currencies", "euro", "euros", "dollar", "dollars",
 		"cent", "cents", "amount", "billing", "invoice", "invoices", "refund", "checkout", "stripe", "支払い", "料金", "通貨",
 		"zahlung", "preis", "währung", "paiement", "prix", "devise", "pago", "precio", "moneda"},
@@ -139,7 +155,7 @@ var conceptGroups = [][]string{
 		"bundle size", "遅延読み込み", "chargement differe", "carga diferida"},
 	{"rate limit", "rate-limit", "rate limiting", "throttle", "throttling", "debounce", "abuse", "bot", "bots", "spam", "brute force",
 		"captcha", "quota", "レート制限"},
-	{"job", "jobs", "background job", "worker", "workers", "queue", "queued", "enqueue", "async", "asynchronously", "background",
+	{"job", "jobs", "background job", "worker", "workers", "queue", "queued", "enqueue", "asynchronously", "background",
 		"sidekiq", "celery", "cron", "scheduler", "scheduled", "nightly", "idempotent", "idempotency", "ジョブ", "キュー", "hintergrundjob", "tache de fond"},
 }
 
