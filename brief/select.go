@@ -21,6 +21,7 @@ const (
 	// apply); its directories are structure more than subject ("src",
 	// "internal", "components") and count weightPath.
 	weightPath   = 0.5
+	weightFile   = 1.0
 	weightWhy    = 0.5
 	weightIntent = 1.0
 	// weightSimilarity scales an embedding similarity in [0,1].
@@ -69,14 +70,15 @@ type feature struct {
 	weight float64
 	// from are the term features of the task words that name a concept:
 	// a rule that shares one of them scores for the word, not twice. The
-	// more words of the task name a concept, the more the task is about
-	// it: each one after the first adds half the concept's weight, up to
-	// twice it.
+	// more words of the task's text name a concept, the more the task is
+	// about it: each one after the first adds half the concept's weight, up
+	// to twice it (a file's words repeat its extension, so they do not).
 	from []int32
 	// file says the feature comes only from the task's file paths, not
 	// from its text (the "files" part of the score).
-	file bool
-	base float64 // a concept's weight for one word
+	file  bool
+	base  float64 // a concept's weight for one word
+	named int     // how many words of the task's text name the concept
 }
 
 // query is a task, analysed once.
@@ -111,8 +113,11 @@ func (q *query) addConcept(c uint16, label string, w float64, from int) {
 	ft.base = max(ft.base, w)
 	if from >= 0 && !slices.Contains(ft.from, int32(from)) {
 		ft.from = append(ft.from, int32(from))
+		if !q.inFiles {
+			ft.named++
+		}
 	}
-	ft.weight = ft.base * min(2, 1+0.5*float64(max(0, len(ft.from)-1)))
+	ft.weight = ft.base * min(2, 1+0.5*float64(max(0, ft.named-1)))
 }
 
 // analyse turns a task into features: its words, the words of its files'
@@ -128,14 +133,14 @@ func analyse(task Task) *query {
 	var sc scanner
 	var prev []byte
 	prevStarts, prevLabel := false, ""
-	termW := weightTerm
+	termW, conceptW := weightTerm, weightConcept
 	visit := func(term []byte, kind termKind) {
 		switch kind {
 		case kindCJKRun:
 			run := string(term)
 			for _, e := range l.cjk {
 				if strings.Contains(run, e.term) {
-					q.addConcept(e.concept, e.term, weightConcept, -1)
+					q.addConcept(e.concept, e.term, conceptW, -1)
 				}
 			}
 			for _, e := range l.cjkIntents {
@@ -155,7 +160,7 @@ func analyse(task Task) *query {
 		from := q.terms[string(term)]
 		e := l.words[string(term)]
 		for _, c := range e.concepts {
-			q.addConcept(c, label, weightConcept, from)
+			q.addConcept(c, label, conceptW, from)
 		}
 		if len(e.concepts) == 0 && e.intents == 0 {
 			// A compound ("Benutzerdaten", "Datenbankmigration", "username")
@@ -163,7 +168,7 @@ func analyse(task Task) *query {
 			for n := len(term) - minCompoundPart; n >= minCompoundPart; n-- {
 				if pe := l.words[string(term[:n])]; len(pe.concepts) > 0 {
 					for _, c := range pe.concepts {
-						q.addConcept(c, label, weightConcept, -1)
+						q.addConcept(c, label, conceptW, -1)
 					}
 					break
 				}
@@ -174,7 +179,7 @@ func analyse(task Task) *query {
 			phrase := string(prev) + " " + string(term)
 			pe := l.words[phrase]
 			for _, c := range pe.concepts {
-				q.addConcept(c, prevLabel+" "+label, weightConcept, -1)
+				q.addConcept(c, prevLabel+" "+label, conceptW, -1)
 			}
 			q.intents |= pe.intents
 		}
@@ -191,12 +196,12 @@ func analyse(task Task) *query {
 		base := f
 		if slash := strings.LastIndexByte(f, '/'); slash >= 0 {
 			prevStarts = false
-			termW = weightPath
+			termW, conceptW = weightFile*weightPath, weightFile*weightConcept
 			sc.scan(f[:slash], visit)
 			base = f[slash+1:]
 		}
 		prevStarts = false
-		termW = weightTerm
+		termW, conceptW = weightFile*weightTerm, weightFile*weightConcept
 		sc.scan(base, visit)
 		prevStarts = false
 		sc.scan(ext, visit)
@@ -281,18 +286,27 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 			}
 		}
 	}
-	shared := make([]int32, len(q.feats)) // rule k+1 shares term feature f
+	// shared[f] is 2k+2 when rule k has term feature f in its instruction,
+	// 2k+1 when only in its Why. A concept named by a task word the rule
+	// shares counts once, as the word: a concept of the instruction yields
+	// to the word in the instruction, a concept of the Why to the word
+	// anywhere (words of the instruction come first in a rule's evidence).
+	shared := make([]int32, len(q.feats))
 	meta := make([]ruleMeta, len(idx))
 	for k, i := range idx {
 		p := &parts[k]
 		ms := matches[offsets[k]:offsets[k+1]]
+		inWhy, inInstr := int32(2*k+1), int32(2*k+2)
 		for _, m := range ms {
 			if q.feats[m.feat].kind == featTerm {
-				shared[m.feat] = int32(k + 1)
+				shared[m.feat] = inInstr
+				if m.weight != 1 {
+					shared[m.feat] = inWhy
+				}
 			}
 		}
 		for _, m := range ms {
-			if sharesWord(q.feats[m.feat].from, shared, int32(k+1)) {
+			if f := &q.feats[m.feat]; f.kind == featConcept && sharesWord(f.from, shared, inWhy, inInstr, m.weight != 1) {
 				continue // the word itself is shared: counted once
 			}
 			v := spec[m.feat] * float64(m.weight)
@@ -343,9 +357,9 @@ type ruleMeta struct {
 	intent uint8
 }
 
-func sharesWord(from []int32, shared []int32, rule int32) bool {
+func sharesWord(from, shared []int32, inWhy, inInstr int32, conceptInWhy bool) bool {
 	for _, f := range from {
-		if shared[f] == rule {
+		if s := shared[f]; s == inInstr || conceptInWhy && s == inWhy {
 			return true
 		}
 	}
