@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Weights of the evidence a rule scores for. A shared word counts most; a
@@ -292,7 +293,6 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 	// to the word in the instruction, a concept of the Why to the word
 	// anywhere (words of the instruction come first in a rule's evidence).
 	shared := make([]int32, len(q.feats))
-	meta := make([]ruleMeta, len(idx))
 	for k, i := range idx {
 		p := &parts[k]
 		ms := matches[offsets[k]:offsets[k+1]]
@@ -323,11 +323,9 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 		if q.intents != 0 {
 			if b, ok := categoryBit(r.Category); ok && q.intents&(1<<b) != 0 {
 				p.Intent = intentW[b]
-				meta[k].intent = b + 1
 			}
 		}
-		meta[k].level = uint8(priorLevel(r))
-		p.Prior = float64(meta[k].level) * priorStep
+		p.Prior = float64(priorLevel(r)) * priorStep
 		if opts.Similarity != nil {
 			p.Semantic = weightSimilarity * opts.Similarity[Key(*r)]
 		}
@@ -335,26 +333,18 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 			p.Learned = weightLearned * max(-1, min(1, opts.Learned[Key(*r)]))
 		}
 	}
-	return scoring{parts: parts, meta: meta, minEvidence: minEvidence, matches: matches, offsets: offsets}
+	return scoring{parts: parts, minEvidence: minEvidence, matches: matches, offsets: offsets}
 }
 
 // scoring is the outcome of [corpus.score].
 type scoring struct {
 	parts []ScoreParts
-	meta  []ruleMeta
 	// minEvidence is the task evidence a rule needs to be selected for the
 	// task (minSpecific).
 	minEvidence float64
 	// Rule k's matches are matches[offsets[k]:offsets[k+1]].
 	matches []ruleMatch
 	offsets []int32
-}
-
-// ruleMeta is what orders a rule without evidence: its prior level and,
-// when the task asks for its category, that category's bit + 1.
-type ruleMeta struct {
-	level  uint8
-	intent uint8
 }
 
 func sharesWord(from, shared []int32, inWhy, inInstr int32, conceptInWhy bool) bool {
@@ -375,14 +365,12 @@ func sharesWord(from, shared []int32, inWhy, inInstr int32, conceptInWhy bool) b
 // (PROCESS, TOOL, DATA: pushing, installing, migrating), then a rule about
 // code (CODE, ARCH), then one a reviewer catches at a glance (STYLE, UX,
 // OTHER); newer first within the same importance. The prior is at most
-// maxPrior, below one shared word, so it orders but never outweighs
-// evidence. Levels are whole steps of priorStep, so the rules without
-// evidence are ordered by a counting sort.
+// 14 steps of priorStep (0.42), below one shared word, so it orders but
+// never outweighs evidence; whole steps let the fillers be ordered by a
+// counting sort ([corpus.rank]).
 const (
 	priorStep       = 0.03
-	importanceSteps = 5                   // importance is 0…4
-	priorLevels     = 3 * importanceSteps // 3 precedence tiers
-	maxPrior        = priorStep * (priorLevels - 1)
+	importanceSteps = 5 // importance is 0…4
 )
 
 func priorLevel(r *Rule) int {
@@ -430,6 +418,9 @@ func prohibition(instruction string) bool {
 		return strings.HasPrefix(rest, "'") || strings.HasPrefix(rest, "’")
 	case "do":
 		return len(rest) >= 4 && strings.EqualFold(rest[:4], " not")
+	}
+	if n > 0 && len(rest) > 0 && rest[0] < utf8.RuneSelf {
+		return false // a Latin-script sentence ("Always …")
 	}
 	return japaneseProhibition(s)
 }
@@ -538,99 +529,53 @@ func (p ScoreParts) rounded() ScoreParts {
 		Semantic: round2(p.Semantic), Prior: round2(p.Prior), Learned: round2(p.Learned)}
 }
 
-// rank orders the rules: those with task evidence or a learned weight
-// (usually few) are sorted, those selected for the task first, then by the
-// sum of their parts, ties in precedence order. The others are ordered by
-// a counting sort over buckets of equal score (the task's category and the
-// prior level), precedence order within a bucket, and merged after the
-// selected rules with those of weak evidence.
+// rank orders the rules: those selected for the task (usually few) are
+// sorted, by the sum of their parts, ties in precedence order. The others
+// (weak evidence, the task's category, the prior, a learned weight) fill
+// the budget after them in the order of the same sum, rounded to
+// priorStep so that a counting sort suffices, precedence order within a
+// step: small differences between fillers mean nothing.
 func (c *corpus) rank(idx []int32, sc scoring) []ranked {
-	parts, meta := sc.parts, sc.meta
-	const buckets = 9 * priorLevels // intent 0 (none) or bit+1, times levels
-	var count [buckets + 1]int32
-	var bucketKey [buckets]float64
-	var scored []ranked
+	parts := sc.parts
+	const passed = 0xFF
+	step := make([]uint8, len(idx)) // fillSteps-1-(sum/priorStep), or passed
+	var count [fillSteps + 1]int32
+	var pass []ranked
 	for k := range idx {
 		p := &parts[k]
-		if ev := p.evidence(); ev > 0 || p.Learned != 0 {
-			scored = append(scored, ranked{int32(k), ev > 0 && ev >= sc.minEvidence, p.sum()})
+		if ev := p.evidence(); ev > 0 && ev >= sc.minEvidence {
+			pass = append(pass, ranked{int32(k), true, p.sum()})
+			step[k] = passed
 			continue
 		}
-		b := int(meta[k].intent)*priorLevels + int(meta[k].level)
-		count[b+1]++
-		bucketKey[b] = p.Intent + p.Prior
+		s := fillSteps - 1 - min(fillSteps-1, max(0, int(math.Round(p.sum()/priorStep))))
+		step[k] = uint8(s)
+		count[s+1]++
 	}
-	slices.SortFunc(scored, func(a, b ranked) int {
-		switch {
-		case a.pass != b.pass:
-			if a.pass {
-				return -1
-			}
-			return 1
-		case a.key > b.key:
-			return -1
-		case a.key < b.key:
-			return 1
+	slices.SortFunc(pass, func(a, b ranked) int {
+		if c := cmp.Compare(b.key, a.key); c != 0 {
+			return c
 		}
 		return cmp.Compare(a.k, b.k)
 	})
-	// The buckets in score order; buckets of equal score are merged into
-	// precedence order below.
-	var order []int
-	for b := range buckets {
-		if count[b+1] > 0 {
-			order = append(order, b)
-		}
+	for s := 1; s <= fillSteps; s++ {
+		count[s] += count[s-1]
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(bucketKey[b], bucketKey[a]) })
-	start := make([]int32, buckets)
-	n := int32(0)
-	for _, b := range order {
-		start[b] = n
-		n += count[b+1]
-	}
-	rest := make([]int32, n)
+	rank := make([]ranked, len(pass)+int(count[fillSteps]))
+	copy(rank, pass)
+	fill := rank[len(pass):]
 	for k := range idx {
-		p := &parts[k]
-		if p.evidence() > 0 || p.Learned != 0 {
-			continue
+		if s := step[k]; s != passed {
+			fill[count[s]] = ranked{k: int32(k)}
+			count[s]++
 		}
-		b := int(meta[k].intent)*priorLevels + int(meta[k].level)
-		rest[start[b]] = int32(k)
-		start[b]++
-	}
-	for i := 0; i < len(order); {
-		j := i + 1
-		for j < len(order) && bucketKey[order[j]] == bucketKey[order[i]] {
-			j++
-		}
-		if j > i+1 {
-			from, to := start[order[i]]-count[order[i]+1], start[order[j-1]]
-			slices.Sort(rest[from:to])
-		}
-		i = j
-	}
-	rank := make([]ranked, 0, len(idx))
-	i := 0
-	for i < len(scored) && scored[i].pass {
-		rank = append(rank, scored[i])
-		i++
-	}
-	for j := 0; i < len(scored) || j < len(rest); {
-		if j < len(rest) {
-			p := &parts[rest[j]]
-			r := ranked{k: rest[j], key: p.Intent + p.Prior}
-			if i == len(scored) || r.key > scored[i].key || r.key == scored[i].key && r.k < scored[i].k {
-				rank = append(rank, r)
-				j++
-				continue
-			}
-		}
-		rank = append(rank, scored[i])
-		i++
 	}
 	return rank
 }
+
+// fillSteps bounds the sums a filler's place distinguishes (up to
+// (fillSteps-1)*priorStep; more ranks as that).
+const fillSteps = 255
 
 // reason says in words why a rule was selected.
 func reason(r Rule, q *query, pass bool, p *ScoreParts, ms []ruleMatch, sim map[string]float64) string {
