@@ -54,6 +54,7 @@ func newCorpus(rules []Rule) *corpus {
 		rule         int32
 		why          bool
 		prev         []byte
+		prevNext     []string
 		prevStarts   bool
 	)
 	addConcepts := func(cs []uint16) {
@@ -105,13 +106,19 @@ func newCorpus(rules []Rule) *corpus {
 			return
 		}
 		if prevStarts {
-			prev = append(append(prev, ' '), c.term(id)...)
-			addConcepts(l.words[string(prev)].concepts)
+			t := c.term(id)
+			for _, n := range prevNext {
+				if string(t) == n {
+					prev = append(append(prev, ' '), t...)
+					addConcepts(l.words[string(prev)].concepts)
+					break
+				}
+			}
 		}
 		e := &c.lexOf[id]
 		addConcepts(e.concepts)
-		if prevStarts = e.phraseStart; prevStarts {
-			prev = append(prev[:0], c.term(id)...)
+		if prevStarts = len(e.next) > 0; prevStarts {
+			prev, prevNext = append(prev[:0], c.term(id)...), e.next
 		}
 	}
 	for i := range rules {

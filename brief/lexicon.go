@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"slices"
 	"strings"
 	"sync"
 )
@@ -224,8 +225,10 @@ type lexEntry struct {
 	concepts []uint16
 	// intents are the categories of work the word asks for (bits).
 	intents uint8
-	// phraseStart says the word begins a phrase of the lexicon.
-	phraseStart bool
+	// next are the words that follow this one in phrases of the lexicon
+	// (empty when it begins none): a phrase is looked up only when one of
+	// them follows.
+	next []string
 }
 
 type cjkEntry struct {
@@ -302,7 +305,9 @@ func (l *lexicon) keys(sc *scanner, entry string) []string {
 		return words
 	}
 	e := l.words[words[0]]
-	e.phraseStart = true
+	if !slices.Contains(e.next, words[1]) {
+		e.next = append(e.next, words[1])
+	}
 	l.words[words[0]] = e
 	return []string{strings.Join(words, " ")}
 }

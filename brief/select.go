@@ -184,7 +184,7 @@ func analyse(task Task) *query {
 			}
 			q.intents |= pe.intents
 		}
-		prev, prevStarts, prevLabel = append(prev[:0], term...), e.phraseStart, label
+		prev, prevStarts, prevLabel = append(prev[:0], term...), len(e.next) > 0, label
 	}
 	sc.scan(task.Text, visit)
 	q.inFiles = true
