@@ -182,7 +182,7 @@ func BenchmarkPromptHook(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			withNote(out.Text, selfRepair(ctx, cfg, ev))
+			hook.CapOf(hook.ClaudeCode).Fit(out.Text, selfRepair(ctx, cfg, ev))
 		}
 	})
 }

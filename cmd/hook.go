@@ -76,19 +76,6 @@ func selfRepair(ctx context.Context, cfg Config, ev hook.Event) string {
 	return ""
 }
 
-// withNote fits the rules' text under the agent's cap with room for note,
-// and appends note after a blank line: the note is never the part cut.
-func withNote(text, note string) string {
-	if note == "" {
-		return hook.Fit(text, hook.Limit)
-	}
-	text = hook.Fit(text, hook.Limit-len(note)-1)
-	if text == "" {
-		return note
-	}
-	return text + "\n" + note
-}
-
 // hookFail reports a hook's failure on stderr, on one line; the exit code
 // stays 0 so that the agent carries on without autofix.
 func hookFail(env *Env, err error) {
@@ -138,7 +125,17 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	sessions := hook.Sessions{Dir: filepath.Join(env.CacheDir, "sessions"), LockDir: env.lockDir()}
 	now := env.Now()
 
-	b, err := buildBrief(ctx, &wenv, cfg, briefRequest{Task: ev.Prompt, Files: files})
+	// The agent's cap, with room for the self-repair note, which is never
+	// the part cut. Under a token cap (Codex) the brief's own budget
+	// shrinks to fit, so that the selection, not the cut, decides which
+	// rules go.
+	note := selfRepair(ctx, cfg, ev)
+	limit := hook.CapOf(ev.Agent)
+	req := briefRequest{Task: ev.Prompt, Files: files}
+	if room := limit.Budget(note); room > 0 && room < cfg.Budget {
+		req.Budget = room
+	}
+	b, err := buildBrief(ctx, &wenv, cfg, req)
 	if err != nil {
 		return err
 	}
@@ -164,7 +161,7 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 		}
 		sel, text = fresh, brief.Render(fresh)
 	}
-	out, err := hook.Answer(ev, withNote(text, selfRepair(ctx, cfg, ev)))
+	out, err := hook.Answer(ev, limit.Fit(text, note))
 	if err != nil {
 		return err
 	}

@@ -16,9 +16,11 @@
 //
 // # Limits
 //
-// Claude Code shows the model at most 10,000 characters of injected text;
-// [Fit] trims a context block to whole lines under that cap and says how
-// many rules were left out.
+// Claude Code shows the model at most 10,000 characters of injected text,
+// and Codex moves text of more than 2,500 tokens into a file (see
+// [CodexTokenCap]); [CapOf] is each agent's cap, and [Cap.Fit] trims a
+// context block to whole lines under it, says how many rules were left
+// out, and keeps the self-repair note whole.
 //
 // The package reads no process state: the caller passes the streams, the
 // directories, the clock and the binary's path.
@@ -156,33 +158,8 @@ const Limit = 10000
 // that the character count is under max too). Otherwise it keeps whole
 // lines from the start while they fit, drops the rest, and ends with one
 // line that counts the rule lines ("- " items) left out and says how to see
-// them. It never cuts a line in half.
+// them. It never cuts a line in half. It is [Cap.Fit] without a note and
+// without a token bound.
 func Fit(text string, max int) string {
-	if len(text) < max {
-		return text
-	}
-	lines := strings.SplitAfter(text, "\n")
-	var b strings.Builder
-	omitted := 0
-	full := false
-	for _, l := range lines {
-		// Reserve room for the note: it is at most this long.
-		if !full && b.Len()+len(l)+len(fitNote(999999)) < max {
-			b.WriteString(l)
-			continue
-		}
-		full = true
-		if strings.HasPrefix(strings.TrimSpace(l), "- ") {
-			omitted++
-		}
-	}
-	out := b.String()
-	if out != "" && !strings.HasSuffix(out, "\n") {
-		out += "\n"
-	}
-	return out + fitNote(omitted)
-}
-
-func fitNote(n int) string {
-	return fmt.Sprintf("(%d more rules left out to stay under the agent's %d-character limit; run `autofix me context` to see them all.)\n", n, Limit)
+	return Cap{Chars: max}.Fit(text, "")
 }
