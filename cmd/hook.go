@@ -139,6 +139,12 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	if err != nil {
 		return err
 	}
+	if smaller := limit.Shrink(b.Text, note); smaller > 0 {
+		req.Budget = smaller
+		if b, err = buildBrief(ctx, &wenv, cfg, req); err != nil {
+			return err
+		}
+	}
 	if len(b.Notes) > 0 {
 		// What could not be delivered (a broken ruleset, say): one line
 		// for the person; the agent still gets the rules that could be read.

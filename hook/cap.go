@@ -63,6 +63,18 @@ func (c Cap) Budget(note string) int {
 	return max(room*3/4, 0)
 }
 
+// Shrink is a smaller budget for a brief whose rendering, text, does not
+// fit c with note: the room left, scaled by how much more text costs under
+// c's estimate than under [brief.EstimateTokens], less a twentieth. It is
+// 0 when text fits (or c has no token bound), and at least 1.
+func (c Cap) Shrink(text, note string) int {
+	if c.Tokens <= 0 || text == "" || c.holds(c.size(text+"\n"+note)) {
+		return 0
+	}
+	room := c.Tokens - c.size(c.fitNote(999999)).plus(c.size(note)).tokens - 1
+	return max(room*brief.EstimateTokens(text)/codexTokens(text)*19/20, 1)
+}
+
 // Fit returns text followed by note: the whole text when both fit c, else
 // the whole lines of text from the start that fit with room for note and
 // one line that counts the rule lines ("- " items) left out and says how

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/autofix/autofix/brief"
 )
 
 // longRules is a brief far over every agent's cap.
@@ -129,5 +131,32 @@ func TestLexicalTokens(t *testing.T) {
 		if codexTokens(s) < codexByteTokens(s) {
 			t.Errorf("codexTokens(%q) = %d, under the byte estimate %d", s, codexTokens(s), codexByteTokens(s))
 		}
+	}
+}
+
+func TestCapShrink(t *testing.T) {
+	c := CapOf(Codex)
+	if s := c.Shrink("- [TOOL] Always use pnpm. (project #1)\n", testNote); s != 0 {
+		t.Errorf("Shrink of a short brief = %d, want 0", s)
+	}
+	if s := CapOf(ClaudeCode).Shrink(longRules(400), testNote); s != 0 {
+		t.Errorf("Shrink without a token bound = %d, want 0", s)
+	}
+	// Shrinking to the budget it names makes the text fit: keep whole
+	// lines up to that many tokens of brief's estimate.
+	text := longRules(400)
+	s := c.Shrink(text, testNote)
+	if s <= 0 {
+		t.Fatalf("Shrink of a long brief = %d, want a budget", s)
+	}
+	var b strings.Builder
+	for _, l := range strings.SplitAfter(text, "\n") {
+		if brief.EstimateTokens(b.String()+l) > s {
+			break
+		}
+		b.WriteString(l)
+	}
+	if got := b.String() + "\n" + testNote; !c.holds(c.size(got)) {
+		t.Errorf("a brief of %d tokens with the note (%d by Codex's count) does not fit", s, codexTokens(got))
 	}
 }
