@@ -118,7 +118,7 @@ func TestLexicalTokens(t *testing.T) {
 		{"a-b", 3},
 		{"snake_case_name", 4},
 		{"- [P] x\n", 5}, // - [ P ] x
-		{"日本語", 3}, // 9 bytes of one word
+		{"日本語", 3},       // 9 bytes of one word
 		{"«x»", 3},
 	}
 	for _, tt := range tests {
