@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -106,6 +107,12 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	if ev.Cwd != "" && filepath.IsAbs(ev.Cwd) {
 		wenv.Dir = ev.Cwd
 	}
+	if ev.Via != "" && cursorHookInstalled(&wenv, ev.Cwd) {
+		// Cursor runs Claude Code's hooks as well as its own: when
+		// autofix's Cursor hook is set up where Cursor reads it, that one
+		// delivers, and this one stays silent, whichever runs first.
+		return nil
+	}
 	cfg, err := loadConfig(&wenv, nil)
 	if err != nil {
 		return err
@@ -174,7 +181,7 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	if _, err := env.Stdout.Write(out); err != nil {
 		return err
 	}
-	if agent == hook.Cursor && ev.Kind == hook.SessionStart {
+	if ev.Agent == hook.Cursor && ev.Kind == hook.SessionStart {
 		syncCursorRules(ctx, &wenv)
 	}
 	if ev.Kind == hook.SubagentStart {
@@ -188,6 +195,40 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	}
 	// A new, cleared or compacted session holds only what it was just sent.
 	return sessions.Record(ctx, ev.SessionID, keys, ev.Kind == hook.SessionStart, now)
+}
+
+// cursorHookInstalled says whether autofix's own Cursor hook is in a hooks
+// file Cursor reads for this workspace: the project's .cursor/hooks.json
+// (at the workspace root, or the root Cursor named) or the person's
+// ~/.cursor/hooks.json. A file that cannot be read or parsed counts as
+// without it: Cursor cannot run it either.
+func cursorHookInstalled(env *Env, cursorRoot string) bool {
+	home := env.Getenv("HOME")
+	var paths []string
+	if filepath.IsAbs(home) {
+		p, _ := hook.SettingsPath(hook.Cursor, hook.Global, home, "")
+		paths = append(paths, p)
+	}
+	roots := []string{cursorRoot}
+	if ws, err := env.workspace(); err == nil {
+		roots = append(roots, ws.Root)
+	}
+	for _, root := range roots {
+		if filepath.IsAbs(root) {
+			p, _ := hook.SettingsPath(hook.Cursor, hook.Local, home, root)
+			paths = append(paths, p)
+		}
+	}
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		if cmds, err := hook.Installed(hook.Cursor, data, env.Executable); err == nil && len(cmds) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // syncCursorRules refreshes the Cursor rules file that 'setup cursor'

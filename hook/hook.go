@@ -27,6 +27,7 @@
 package hook
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -79,7 +80,12 @@ const (
 
 // Event is one hook invocation, normalized across agents.
 type Event struct {
+	// Agent is the agent that sent the event; the answer is in its shape.
 	Agent Agent
+	// Via is the agent whose hook settings held the command when that is
+	// not Agent: Cursor running the hooks in Claude Code's settings (see
+	// fromCursor in claude.go). Empty otherwise.
+	Via Agent
 	// Name is the event name as the agent sent it; the answer echoes it.
 	Name string
 	Kind Kind
@@ -114,6 +120,9 @@ func Parse(a Agent, r io.Reader) (Event, error) {
 	if len(data) > maxPayload {
 		return Event{}, fmt.Errorf("%w: more than %d bytes", ErrPayload, maxPayload)
 	}
+	// Cursor's CLI starts every payload with a UTF-8 byte order mark on
+	// some systems (DobermanCore/Doberman-Core PR #576).
+	data = bytes.TrimPrefix(data, utf8BOM)
 	switch a {
 	case ClaudeCode, Codex:
 		return parseClaude(a, data)
