@@ -53,6 +53,10 @@ func parseClaude(a Agent, data []byte) (Event, error) {
 	}
 	if fromCursor(p) {
 		ev, err := parseCursor(data)
+		if ev.Name == "SessionStart" {
+			// Should Cursor pass on Claude Code's own name.
+			ev.Kind = SessionStart
+		}
 		ev.Via = a
 		return ev, err
 	}
