@@ -7,12 +7,15 @@
 // # Agents
 //
 //   - Claude Code ([ClaudeCode]): SessionStart, UserPromptSubmit,
-//     SubagentStart and PreToolUse on Edit, Write and MultiEdit, answered
+//     SubagentStart and PreToolUse on Edit, Write, MultiEdit and
+//     NotebookEdit, answered
 //     with hookSpecificOutput.additionalContext. See claude.go.
 //   - Codex CLI ([Codex]): the same JSON as Claude Code; its edit tool is
 //     apply_patch, whose patch text names the files. See codex.go.
 //   - Cursor ([Cursor]): sessionStart, answered with additional_context.
-//     See cursor.go.
+//     See cursor.go. Cursor also runs the hooks in Claude Code's settings,
+//     with its own payload: [Parse] reads that as a Cursor event with
+//     [Event.Via] set, so that the caller can deliver once.
 //
 // # Limits
 //
