@@ -8,8 +8,8 @@
 //
 //   - Claude Code ([ClaudeCode]): SessionStart, UserPromptSubmit,
 //     SubagentStart and PreToolUse on Edit, Write, MultiEdit and
-//     NotebookEdit, answered
-//     with hookSpecificOutput.additionalContext. See claude.go.
+//     NotebookEdit, answered with hookSpecificOutput.additionalContext. See
+//     claude.go.
 //   - Codex CLI ([Codex]): the same JSON as Claude Code; its edit tool is
 //     apply_patch, whose patch text names the files. See codex.go.
 //   - Cursor ([Cursor]): sessionStart, answered with additional_context.
