@@ -11,7 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autofix/autofix/brief"
 	"github.com/autofix/autofix/capture"
+	"github.com/autofix/autofix/hook"
 	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/trust"
 	"github.com/rogpeppe/go-internal/testscript"
@@ -199,6 +201,49 @@ func TestHookCap(t *testing.T) {
 	want := fmt.Sprintf("(%d more rules left out", 400-kept)
 	if last := lines[len(lines)-1]; !strings.HasPrefix(last, want) {
 		t.Errorf("last line %q, want it to start with %q", last, want)
+	}
+}
+
+// TestHookCapCodex: Codex keeps a hook's text inline only up to 2,500
+// tokens (a token per four bytes), so hook codex sends at most
+// hook.CodexTokenCap, chosen by the brief's budget, with the self-repair
+// note whole at the end, at session start and after a prompt that carries
+// a rule.
+func TestHookCapCodex(t *testing.T) {
+	env := hookTestEnv(t)
+	env.Environ = func() []string { return []string{"AUTOFIX_MODEL=off", "AUTOFIX_BUDGET=200000"} }
+	writeRules(t, env, 400)
+	correction := "no, we use vitest here, not jest"
+	for _, tt := range []struct{ payload, note string }{
+		{`{"hook_event_name":"SessionStart","session_id":"cx","source":"startup","cwd":"` + env.Dir + `"}`, capture.Protocol},
+		{`{"hook_event_name":"UserPromptSubmit","session_id":"cx","prompt":"` + correction + `","cwd":"` + env.Dir + `"}`,
+			capture.Block(capture.Detect(context.Background(), correction))},
+	} {
+		var out, errOut bytes.Buffer
+		env.Stdin = strings.NewReader(tt.payload)
+		env.Stdout, env.Stderr = &out, &errOut
+		if code := Run(context.Background(), env, []string{"hook", "codex"}); code != 0 || errOut.Len() != 0 {
+			t.Fatalf("exit %d, stderr %q", code, errOut.String())
+		}
+		var ans struct {
+			HookSpecificOutput struct{ AdditionalContext string }
+		}
+		if err := json.Unmarshal(out.Bytes(), &ans); err != nil {
+			t.Fatalf("stdout %q: %v", out.String(), err)
+		}
+		text := ans.HookSpecificOutput.AdditionalContext
+		if n := (len(text) + 3) / 4; n > hook.CodexTokenCap || n < hook.CodexTokenCap/2 {
+			t.Errorf("additionalContext is %d tokens by Codex's count, want at most %d and not far under", n, hook.CodexTokenCap)
+		}
+		if n := brief.EstimateTokens(text); n > hook.CodexTokenCap {
+			t.Errorf("additionalContext is %d tokens by brief's count, want at most %d", n, hook.CodexTokenCap)
+		}
+		if tt.note == "" || !strings.HasSuffix(text, "\n\n"+tt.note) {
+			t.Errorf("additionalContext does not end with the whole note %q:\n%s", tt.note, text[max(len(text)-800, 0):])
+		}
+		if !strings.Contains(text, "Not included here: ") {
+			t.Errorf("the brief does not say which rules its budget left out")
+		}
 	}
 }
 
