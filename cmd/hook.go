@@ -77,6 +77,26 @@ func selfRepair(ctx context.Context, cfg Config, ev hook.Event) string {
 	return ""
 }
 
+// fittedBrief builds the brief for req to go out under limit with note
+// after it (the self-repair note, never the part cut). Under a token cap
+// (Codex) the budget is the room the note leaves, and the least relevant
+// rules are taken out when the rendering still costs more by the agent's
+// count, so that the brief itself says what it left out rather than
+// [hook.Cap.Fit] cutting its end.
+func fittedBrief(ctx context.Context, env *Env, cfg Config, limit hook.Cap, note string, req briefRequest) (builtBrief, error) {
+	if room := limit.Budget(note); room > 0 && room < cfg.Budget {
+		req.Budget = room
+	}
+	b, err := buildBrief(ctx, env, cfg, req)
+	if err != nil {
+		return b, err
+	}
+	if trimmed := limit.Trim(b.Selection, note); len(trimmed.Rules) != len(b.Selection.Rules) {
+		b.Selection, b.Text = trimmed, brief.Render(trimmed)
+	}
+	return b, nil
+}
+
 // hookFail reports a hook's failure on stderr, on one line; the exit code
 // stays 0 so that the agent carries on without autofix.
 func hookFail(env *Env, err error) {
@@ -132,25 +152,11 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	sessions := hook.Sessions{Dir: filepath.Join(env.CacheDir, "sessions"), LockDir: env.lockDir()}
 	now := env.Now()
 
-	// The agent's cap, with room for the self-repair note, which is never
-	// the part cut. Under a token cap (Codex) the brief's own budget
-	// shrinks to fit, so that the selection, not the cut, decides which
-	// rules go.
 	note := selfRepair(ctx, cfg, ev)
 	limit := hook.CapOf(ev.Agent)
-	req := briefRequest{Task: ev.Prompt, Files: files}
-	if room := limit.Budget(note); room > 0 && room < cfg.Budget {
-		req.Budget = room
-	}
-	b, err := buildBrief(ctx, &wenv, cfg, req)
+	b, err := fittedBrief(ctx, &wenv, cfg, limit, note, briefRequest{Task: ev.Prompt, Files: files})
 	if err != nil {
 		return err
-	}
-	if smaller := limit.Shrink(b.Text, note); smaller > 0 {
-		req.Budget = smaller
-		if b, err = buildBrief(ctx, &wenv, cfg, req); err != nil {
-			return err
-		}
 	}
 	if len(b.Notes) > 0 {
 		// What could not be delivered (a broken ruleset, say): one line

@@ -49,30 +49,55 @@ func CapOf(a Agent) Cap {
 }
 
 // Budget is the token budget of a brief ([brief.EstimateTokens]) that is
-// to be sent with note under c, so that the selection rather than [Cap.Fit]
-// decides which rules go; 0 when c has no token bound. Rule text counts
-// about a third more tokens by words and punctuation than by bytes (1.35
-// on the brief of the dev eval's ruleset: paths, backticks, brackets), so
-// the budget is three quarters of the room the note and the cut line
-// leave. Fit still guarantees the bound.
+// to be sent with note under c: the room the note and [Cap.Fit]'s cut line
+// leave. It is 0 when c has no token bound. c's own estimate of the
+// rendered brief can be higher (rule text counts about a third more by
+// words and punctuation); [Cap.Trim] then takes the least relevant rules
+// out.
 func (c Cap) Budget(note string) int {
 	if c.Tokens <= 0 {
 		return 0
 	}
-	room := c.Tokens - c.size(c.fitNote(999999)).plus(c.size(note)).tokens - 1
-	return max(room*3/4, 0)
+	return max(c.Tokens-c.size(c.fitNote(999999)).plus(c.size(note)).tokens-1, 0)
 }
 
-// Shrink is a smaller budget for a brief whose rendering, text, does not
-// fit c with note: the room left, scaled by how much more text costs under
-// c's estimate than under [brief.EstimateTokens], less a twentieth. It is
-// 0 when text fits (or c has no token bound), and at least 1.
-func (c Cap) Shrink(text, note string) int {
-	if c.Tokens <= 0 || text == "" || c.holds(c.size(text+"\n"+note)) {
-		return 0
+// Trim returns sel with the fewest of its last (least relevant) rules
+// moved to the omitted ones, so that its rendering with note fits c; the
+// rendering names them as left out. sel comes back as it is when it fits,
+// or when c has no token bound.
+func (c Cap) Trim(sel brief.Selection, note string) brief.Selection {
+	if c.Tokens <= 0 || len(sel.Rules) == 0 {
+		return sel
 	}
-	room := c.Tokens - c.size(c.fitNote(999999)).plus(c.size(note)).tokens - 1
-	return max(room*brief.EstimateTokens(text)/codexTokens(text)*19/20, 1)
+	keep := func(k int) (brief.Selection, bool) {
+		t := sel
+		t.Rules = sel.Rules[:k:k]
+		if k < len(sel.Rules) {
+			t.Omitted = make([]brief.Rule, 0, len(sel.Rules)-k+len(sel.Omitted))
+			for _, r := range sel.Rules[k:] {
+				t.Omitted = append(t.Omitted, r.Rule)
+			}
+			t.Omitted = append(t.Omitted, sel.Omitted...)
+		}
+		text := brief.Render(t)
+		t.Tokens = brief.EstimateTokens(text)
+		return t, c.holds(c.size(text + "\n" + note))
+	}
+	if _, ok := keep(len(sel.Rules)); ok {
+		return sel
+	}
+	// The most rules that fit: a cost that grows with k.
+	lo, hi := 0, len(sel.Rules) // keep(lo) is the fallback; keep(hi) does not fit
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if _, ok := keep(mid); ok {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	t, _ := keep(lo)
+	return t
 }
 
 // Fit returns text followed by note: the whole text when both fit c, else

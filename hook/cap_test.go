@@ -134,29 +134,58 @@ func TestLexicalTokens(t *testing.T) {
 	}
 }
 
-func TestCapShrink(t *testing.T) {
+func TestCapTrim(t *testing.T) {
+	var sel brief.Selection
+	for i := 1; i <= 200; i++ {
+		r := brief.Rule{Source: brief.Project, ID: fmt.Sprint(i), Order: i, Category: "CODE",
+			Instruction: fmt.Sprintf("Always run `tool-%d --check` (see docs/tools.md#t%d) before job %d.", i, i, i)}
+		sel.Rules = append(sel.Rules, brief.Selected{Rule: r, Score: float64(300 - i)})
+	}
+	sel.Omitted = []brief.Rule{{Source: brief.Project, ID: "999", Category: "CODE", Instruction: "Never skip rule 999."}}
 	c := CapOf(Codex)
-	if s := c.Shrink("- [TOOL] Always use pnpm. (project #1)\n", testNote); s != 0 {
-		t.Errorf("Shrink of a short brief = %d, want 0", s)
+	got := c.Trim(sel, testNote)
+	k := len(got.Rules)
+	if k == 0 || k >= len(sel.Rules) {
+		t.Fatalf("Trim kept %d of %d rules, want some", k, len(sel.Rules))
 	}
-	if s := CapOf(ClaudeCode).Shrink(longRules(400), testNote); s != 0 {
-		t.Errorf("Shrink without a token bound = %d, want 0", s)
-	}
-	// Shrinking to the budget it names makes the text fit: keep whole
-	// lines up to that many tokens of brief's estimate.
-	text := longRules(400)
-	s := c.Shrink(text, testNote)
-	if s <= 0 {
-		t.Fatalf("Shrink of a long brief = %d, want a budget", s)
-	}
-	var b strings.Builder
-	for _, l := range strings.SplitAfter(text, "\n") {
-		if brief.EstimateTokens(b.String()+l) > s {
-			break
+	// The most relevant first, the rest (then the old omitted) named as omitted.
+	for i := range got.Rules {
+		if got.Rules[i].ID != sel.Rules[i].ID {
+			t.Fatalf("rule %d is %s, want %s", i, got.Rules[i].ID, sel.Rules[i].ID)
 		}
-		b.WriteString(l)
 	}
-	if got := b.String() + "\n" + testNote; !c.holds(c.size(got)) {
-		t.Errorf("a brief of %d tokens with the note (%d by Codex's count) does not fit", s, codexTokens(got))
+	if n := len(got.Omitted); n != len(sel.Rules)-k+1 || got.Omitted[0].ID != sel.Rules[k].ID || got.Omitted[n-1].ID != "999" {
+		t.Errorf("omitted %d rules starting %s, want %d starting %s and ending 999", n, got.Omitted[0].ID, len(sel.Rules)-k+1, sel.Rules[k].ID)
+	}
+	text := brief.Render(got)
+	if !c.holds(c.size(text + "\n" + testNote)) {
+		t.Errorf("the trimmed brief with the note is %d tokens by Codex's count, over %d", codexTokens(text+"\n"+testNote), c.Tokens)
+	}
+	// The fewest taken out: one more rule does not fit.
+	more := sel
+	more.Rules = sel.Rules[:k+1]
+	more.Omitted = nil
+	for _, r := range sel.Rules[k+1:] {
+		more.Omitted = append(more.Omitted, r.Rule)
+	}
+	more.Omitted = append(more.Omitted, sel.Omitted...)
+	if c.holds(c.size(brief.Render(more) + "\n" + testNote)) {
+		t.Errorf("Trim kept %d rules, but %d fit", k, k+1)
+	}
+	if !strings.Contains(text, "Not included here: ") {
+		t.Errorf("the trimmed brief does not say what it left out")
+	}
+	if got.Tokens != brief.EstimateTokens(text) {
+		t.Errorf("Tokens %d, want the rendering's %d", got.Tokens, brief.EstimateTokens(text))
+	}
+
+	// Fits, or no token bound: unchanged.
+	small := sel
+	small.Rules = sel.Rules[:3]
+	if got := c.Trim(small, testNote); len(got.Rules) != 3 || len(got.Omitted) != 1 {
+		t.Errorf("Trim changed a selection that fits: %d rules, %d omitted", len(got.Rules), len(got.Omitted))
+	}
+	if got := CapOf(ClaudeCode).Trim(sel, testNote); len(got.Rules) != len(sel.Rules) {
+		t.Errorf("Trim without a token bound kept %d of %d", len(got.Rules), len(sel.Rules))
 	}
 }
