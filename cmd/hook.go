@@ -32,7 +32,13 @@ subagent or the file about to be written. With the configuration key
 capture at "suggest" (the default), the session's context ends with the
 self-repair protocol, and a prompt that carries a durable rule (see
 'autofix detect') gets the candidate rule and the command that records it;
-"off" sends neither.
+"off" sends neither. The text stays under the agent's cap (10,000
+characters; for Codex 2,000 tokens, below the 2,500 past which Codex moves
+it into a file), and the self-repair note is never the part cut.
+
+Cursor also runs the hooks in Claude Code's settings: 'hook claude-code'
+run by Cursor answers as 'hook cursor' would, and not at all when
+autofix's Cursor hook is set up, so the rules arrive once.
 
 It never blocks the agent and always exits 0: what it cannot deliver (a
 broken ruleset, say) is one line on stderr while the rules that can be read
