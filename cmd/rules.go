@@ -54,7 +54,7 @@ func newRulesAddCmd(env *Env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "add --category CAT [--why TEXT] [--supersedes N]... INSTRUCTION",
 		Short: "Append a rule to the project ruleset",
-		Long: `Append INSTRUCTION, verbatim, as the next-numbered rule of the project ruleset.
+		Long: `Append INSTRUCTION, verbatim (quoted, or its words joined by single spaces), as the next-numbered rule of the project ruleset.
 The write is atomic and safe against concurrent writers. A ruleset that does
 not parse, or has invalid rules, is left untouched: fix it first
 ('autofix rules check' lists the problems). An instruction that a rule in
@@ -63,9 +63,9 @@ add names that rule and succeeds.`,
 		Example: `  autofix rules add --category TOOL "Always use pnpm instead of npm or yarn."
   autofix rules add --category CODE --why "team decision" "Never use default exports."
   autofix rules add --category CODE --supersedes 1 "Always use native fetch instead of axios."`,
-		Args: exactArgs(1, "one INSTRUCTION (quote text with spaces)"),
+		Args: textArgs("an INSTRUCTION"),
 		RunE: func(c *cobra.Command, args []string) error {
-			opts.instruction = args[0]
+			opts.instruction = joinText(args)
 			return runRulesAdd(c.Context(), opts)
 		},
 	}
@@ -74,6 +74,8 @@ add names that rule and succeeds.`,
 	f.StringVar(&opts.why, "why", "", "why the rule exists")
 	f.IntSliceVar(&opts.supersedes, "supersedes", nil, "number of a rule this one replaces (repeatable)")
 	f.BoolVar(&opts.json, "json", false, "print the added rule as JSON")
+	_ = c.RegisterFlagCompletionFunc("category", completeCategories)
+	_ = c.RegisterFlagCompletionFunc("supersedes", completeRuleNumbers(env))
 	return c
 }
 

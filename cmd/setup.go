@@ -61,7 +61,12 @@ takes autofix out again.`,
   autofix setup codex
   autofix setup cursor --remove`,
 		Args:      setupArgs,
-		ValidArgs: []string{string(hook.ClaudeCode), string(hook.Codex), string(hook.Cursor)},
+		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return completeAgents(c, args, toComplete)
+		},
 		RunE: func(c *cobra.Command, args []string) error {
 			a, err := hook.ParseAgent(args[0])
 			if err != nil {
