@@ -109,6 +109,9 @@ func exactArgs(n int, what string) cobra.PositionalArgs {
 // error when called with an unknown subcommand.
 func groupRunE(c *cobra.Command, args []string) error {
 	if len(args) > 0 {
+		if c.SuggestionsMinimumDistance <= 0 {
+			c.SuggestionsMinimumDistance = 2
+		}
 		if s := c.SuggestionsFor(args[0]); len(s) > 0 {
 			return usageErrorf("unknown command %q for %q; did you mean %q? (see '%s --help')", args[0], c.CommandPath(), s[0], c.CommandPath())
 		}

@@ -60,7 +60,7 @@ takes autofix out again.`,
   autofix setup claude-code --global --dry-run
   autofix setup codex
   autofix setup cursor --remove`,
-		Args:      setupArgs,
+		Args: setupArgs,
 		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			if len(args) > 0 {
 				return nil, cobra.ShellCompDirectiveNoFileComp
