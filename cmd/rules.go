@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/autofix/autofix/jsonfile"
 	"github.com/autofix/autofix/normalize"
 	"github.com/autofix/autofix/rules"
 	"github.com/spf13/cobra"
@@ -232,6 +234,10 @@ func listRules(env *Env, out, warn io.Writer, asJSON bool) error {
 		return nil
 	}
 	if len(rs.Rules) == 0 {
+		if len(rs.Skipped) > 0 {
+			fmt.Fprintf(warn, "autofix: %s has no valid rules: every entry is invalid (see the problems above, or run 'autofix rules check')\n", rs.Name)
+			return nil
+		}
 		fmt.Fprintf(warn, "autofix: %s has no rules\n", rs.Name)
 		return nil
 	}
@@ -277,7 +283,8 @@ func newRulesCheckCmd(env *Env) *cobra.Command {
 		Short: "Validate the project ruleset",
 		Long: `Validate the project ruleset. Exit 0 when it is valid (or absent); else exit 1
 and print each problem on stdout as PATH:LINE:COL: message (syntax, or a
-misplaced key or value) or PATH: rule at index I: message (a rule as a whole).`,
+misplaced key or value, a missing field, an instruction that is not a
+strict imperative, a supersession of a rule that does not exist).`,
 		Example: `  autofix rules check
   autofix rules check --json`,
 		Args: noArgs,
@@ -285,6 +292,22 @@ misplaced key or value) or PATH: rule at index I: message (a rule as a whole).`,
 	}
 	c.Flags().BoolVar(&opts.json, "json", false, "print the result as JSON (the exit code is the same)")
 	return c
+}
+
+// lintRules reads the ruleset name again and finds what its valid rules
+// say that cannot work: instructions that are not strict imperatives, and
+// supersessions of rules that do not exist, newer ones or themselves.
+func lintRules(env *Env, name string) ([]rules.Problem, error) {
+	_, root, err := env.openWorkspace()
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	data, err := jsonfile.Read(root, name, rules.MaxFileSize)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	return rules.Lint(name, data, normalize.CheckInstruction)
 }
 
 func runRulesCheck(ctx context.Context, opts *rulesCheckOptions) error {
@@ -304,10 +327,19 @@ func runRulesCheck(ctx context.Context, opts *rulesCheckOptions) error {
 	if err != nil {
 		return err
 	}
+	problems := rs.Skipped
+	if rs.Exists {
+		lint, err := lintRules(opts.env, rs.Name)
+		if err != nil {
+			return err
+		}
+		problems = append(slices.Clip(problems), lint...)
+		slices.SortStableFunc(problems, func(a, b rules.Problem) int { return cmp.Compare(a.Index, b.Index) })
+	}
 	inForce := len(rs.Rules) - len(rules.Resolve(rs.Rules))
 	if opts.json {
-		r := checkJSON{Path: rs.Name, Exists: rs.Exists, Valid: len(rs.Skipped) == 0, Rules: len(rs.Rules), InForce: inForce, Problems: []problemJSON{}}
-		for _, p := range rs.Skipped {
+		r := checkJSON{Path: rs.Name, Exists: rs.Exists, Valid: len(problems) == 0, Rules: len(rs.Rules), InForce: inForce, Problems: []problemJSON{}}
+		for _, p := range problems {
 			r.Problems = append(r.Problems, problemJSON{Index: p.Index, Line: p.Line, Col: p.Col, Message: p.Msg})
 		}
 		if err := writeJSON(out, r); err != nil {
@@ -320,13 +352,13 @@ func runRulesCheck(ctx context.Context, opts *rulesCheckOptions) error {
 		}
 		return nil
 	}
-	if len(rs.Skipped) > 0 {
+	if len(problems) > 0 {
 		if !opts.json {
-			for _, p := range rs.Skipped {
+			for _, p := range problems {
 				fmt.Fprintln(out, p)
 			}
 		}
-		return withHint(fmt.Errorf("%s: %d problem(s); %d valid rule(s) are still used", rs.Name, len(rs.Skipped), len(rs.Rules)), "fix the entries by hand, then run 'autofix rules check' again")
+		return withHint(fmt.Errorf("%s: %d problem(s); %d valid rule(s) are still used", rs.Name, len(problems), len(rs.Rules)), "fix the entries by hand, then run 'autofix rules check' again")
 	}
 	if !opts.json {
 		fmt.Fprintf(out, "%s: ok, %d rule(s), %d in force\n", rs.Name, len(rs.Rules), inForce)
