@@ -88,6 +88,9 @@ func runLearn(ctx context.Context, opts *learnOptions) error {
 // ruleset, unless dryRun or a rule in force already says it. It is learn's
 // work without its output: the MCP learn tool calls it too.
 func learnRule(ctx context.Context, env *Env, cfg Config, text string, dryRun bool) (learnResult, error) {
+	if err := checkWords(text); err != nil {
+		return learnResult{}, err
+	}
 	ws, root, err := env.openWorkspace()
 	if err != nil {
 		return learnResult{}, err
@@ -105,6 +108,9 @@ func learnRule(ctx context.Context, env *Env, cfg Config, text string, dryRun bo
 	}
 	res, err := normalizeText(ctx, env, cfg, text, existing)
 	if err != nil {
+		return learnResult{}, err
+	}
+	if err := checkRule(res.Category, res.Instruction, res.Why); err != nil {
 		return learnResult{}, err
 	}
 	out := learnResult{Result: res, Path: rs.Name, DryRun: dryRun}

@@ -99,6 +99,9 @@ type teachOutcome struct {
 // output: the MCP teach tool calls it too.
 func teachPreference(ctx context.Context, opts *meTeachOptions) (teachOutcome, error) {
 	env := opts.env
+	if err := checkWords(opts.text); err != nil {
+		return teachOutcome{}, err
+	}
 	ws, err := env.workspace()
 	if err != nil {
 		return teachOutcome{}, err
@@ -117,6 +120,9 @@ func teachPreference(ctx context.Context, opts *meTeachOptions) (teachOutcome, e
 	}
 	if opts.category != "" {
 		res.Category = opts.category
+	}
+	if err := checkRule(res.Category, res.Instruction, res.Why); err != nil {
+		return teachOutcome{}, err
 	}
 	d := me.Draft{
 		Category:    res.Category,

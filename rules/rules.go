@@ -498,6 +498,21 @@ func CheckText(field, s string) error {
 	if n := utf8.RuneCountInString(s); n > MaxTextLen {
 		return fmt.Errorf("%s is %d characters long, over the limit of %d", field, n, MaxTextLen)
 	}
+	return CheckChars(field, s)
+}
+
+// CheckChars refuses text (named field in the message) that is not valid
+// UTF-8 or contains control, bidirectional, zero-width, tag or other
+// invisible formatting characters: the check of [CheckText] without the
+// length limit, for a person's words before they become a rule or a
+// preference.
+func CheckChars(field, s string) error {
+	if printableASCII(s) {
+		return nil
+	}
+	if !utf8.ValidString(s) {
+		return fmt.Errorf("%s is not valid UTF-8: %s", field, quote(s))
+	}
 	pos := 0
 	for _, r := range s {
 		pos++
