@@ -3,6 +3,7 @@ package cmd
 import (
 	"errors"
 	"fmt"
+	"github.com/autofix/autofix/brief"
 	"github.com/autofix/autofix/jsonfile"
 	"io/fs"
 	"maps"
@@ -115,6 +116,14 @@ func loadConfig(env *Env, flags *pflag.FlagSet) (Config, error) {
 	cfg.Source = src
 	if cfg.Budget <= 0 {
 		return Config{}, usageErrorf("budget must be a positive number of tokens, not %d", cfg.Budget)
+	}
+	if cfg.Budget < brief.MinBudget {
+		// Below it the header alone overshoots and no rule fits: raised,
+		// and said, so that the brief always has room for the top rule.
+		if env.Stderr != nil {
+			fmt.Fprintf(env.Stderr, "autofix: warning: budget %d is below the least a brief needs (%d tokens: its header and one rule); using %d\n", cfg.Budget, brief.MinBudget, brief.MinBudget)
+		}
+		cfg.Budget = brief.MinBudget
 	}
 	if cfg.ModelTimeout <= 0 {
 		return Config{}, usageErrorf("model_timeout must be positive, not %s", cfg.ModelTimeout)

@@ -122,7 +122,11 @@ func runMeContext(ctx context.Context, opts *meContextOptions) error {
 		fmt.Fprintf(env.Stderr, "autofix: note: no project rules or personal preferences are in force in %s; an agent receives nothing\n", b.Workspace.Name)
 		return nil
 	}
-	_, err = fmt.Fprint(env.Stdout, hook.Fit(b.Text, limit))
+	text := hook.Fit(b.Text, limit)
+	if len(text) != len(b.Text) {
+		fmt.Fprintf(env.Stderr, "autofix: note: cut to the %d-character cap of %s, as the agent receives it; --json lists all %d selected rules\n", limit, opts.agent, len(b.Selection.Rules))
+	}
+	_, err = fmt.Fprint(env.Stdout, text)
 	return err
 }
 
