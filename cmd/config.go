@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -108,6 +109,12 @@ func loadConfig(env *Env, flags *pflag.FlagSet) (Config, error) {
 		}
 	}
 	src := cfg.Source
+	if raw := k.Get("budget"); raw != nil {
+		// Said in words: the decoder would quote strconv.
+		if _, err := strconv.Atoi(strings.TrimSpace(fmt.Sprint(raw))); err != nil {
+			return Config{}, withHint(fmt.Errorf("invalid configuration: budget %q is not a whole number of tokens", fmt.Sprint(raw)), "set budget (or AUTOFIX_BUDGET, --budget) to a number such as %d", brief.DefaultBudget)
+		}
+	}
 	if err := k.UnmarshalWithConf("", &cfg, koanf.UnmarshalConf{Tag: "koanf", FlatPaths: false}); err != nil {
 		// The decoder's message spans several lines; one is enough.
 		msg := strings.Join(strings.Fields(strings.TrimPrefix(err.Error(), "decoding failed due to the following error(s):")), " ")
