@@ -27,9 +27,10 @@ func newLearnCmd(env *Env) *cobra.Command {
 		Use:   "learn [--dry-run] [--json] [--model M|off] TEXT",
 		Short: "Record a project rule from free text",
 		Long: `Learn turns TEXT — a correction, a rejection, a preference or a lesson, in
-any language, quoted or not — into a strict imperative rule and appends it to the project
-ruleset (autofix.json). A rule that contradicts an older one supersedes it and
-says so in its Why.
+any language, quoted or not — into a strict imperative rule and appends it
+to the project ruleset (autofix.json). A rule that contradicts an older one
+supersedes it and says so in its Why. --dry-run shows the rule and the
+number it would get.
 
 The normalizer is chosen by --model (config key "model", AUTOFIX_MODEL):
 "auto" (default) uses Ollama with the default model when it answers and has

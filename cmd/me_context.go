@@ -39,8 +39,13 @@ migration, …). With no TASK, all rules in force are listed in precedence
 order: project rules, then preferences for this workspace, then global
 ones, newest first. The text is cut to the cap of the agent named by
 --agent (claude-code, codex, cursor or mcp; all cap it at 10,000
-characters today), exactly as the hook cuts it. --json adds each rule's score and why it was chosen,
-the omitted ids, and the superseded rules with what supersedes them.`,
+characters today), exactly as the hook cuts it. --json adds each rule's
+score and why it was chosen, the omitted ids, and the superseded rules with
+what supersedes them.
+
+A budget below 150 tokens (the header and one rule) is raised to 150 with a
+warning; when the highest-ranked rule does not fit, a note names it and the
+budget that would carry it.`,
 		Example: `  autofix me context "write the migration for the users table"
   autofix me context "fix the flaky test" --files src/utils/format.test.ts
   autofix me context --budget 400 --limit 8 --json "commit these changes"`,

@@ -26,8 +26,8 @@ func newMeTeachCmd(env *Env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "teach TEXT",
 		Short: "Teach a personal preference in your own words",
-		Long: `Teach turns TEXT, in your own words and any language, quoted or not, into a strict
-instruction and keeps it as a personal preference. It applies in all your
+		Long: `Teach turns TEXT, in your own words and any language, quoted or not, into
+a strict instruction and keeps it as a personal preference. It applies in all your
 workspaces, or with --workspace only in this one (and its other clones).
 
 Teaching what a preference already says does not add a second one. A

@@ -56,8 +56,8 @@ func newRulesAddCmd(env *Env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "add --category CAT [--why TEXT] [--supersedes N]... INSTRUCTION",
 		Short: "Append a rule to the project ruleset",
-		Long: `Append INSTRUCTION, verbatim (quoted, or its words joined by single spaces), as the next-numbered rule of the project ruleset.
-The write is atomic and safe against concurrent writers. A ruleset that does
+		Long: `Append INSTRUCTION, verbatim (quoted, or its words joined by single
+spaces), as the next-numbered rule of the project ruleset. The write is atomic and safe against concurrent writers. A ruleset that does
 not parse, or has invalid rules, is left untouched: fix it first
 ('autofix rules check' lists the problems). An instruction that a rule in
 force already has (ignoring case, punctuation and spacing) is not added again:
