@@ -47,6 +47,10 @@ type Config struct {
 	EmbedModel string `koanf:"embed_model"`
 	// Budget is the token budget of the context block.
 	Budget int `koanf:"budget"`
+	// Capture is "suggest" (the hooks send the self-repair protocol at
+	// session start and a candidate rule with a prompt that carries one) or
+	// "off" (neither).
+	Capture string `koanf:"capture"`
 	// Source is the config file that was read, if any.
 	Source string `koanf:"-"`
 }
@@ -57,7 +61,14 @@ var configDefaults = map[string]any{
 	"model_timeout": "60s",
 	"embed_model":   "",
 	"budget":        1500,
+	"capture":       captureSuggest,
 }
+
+// The values of the capture key.
+const (
+	captureSuggest = "suggest"
+	captureOff     = "off"
+)
 
 // loadConfig merges the configuration for one invocation. flags may be nil;
 // only flags the user set override the file and the environment.
@@ -131,6 +142,9 @@ func loadConfig(env *Env, flags *pflag.FlagSet) (Config, error) {
 			fmt.Fprintf(env.Stderr, "autofix: warning: budget %d is below the least a brief needs (%d tokens: its header and one rule); using %d\n", cfg.Budget, brief.MinBudget, brief.MinBudget)
 		}
 		cfg.Budget = brief.MinBudget
+	}
+	if cfg.Capture != captureSuggest && cfg.Capture != captureOff {
+		return Config{}, usageErrorf("capture must be %q or %q, not %q", captureSuggest, captureOff, cfg.Capture)
 	}
 	if cfg.ModelTimeout <= 0 {
 		return Config{}, usageErrorf("model_timeout must be positive, not %s", cfg.ModelTimeout)

@@ -131,3 +131,41 @@ func TestLoadConfigUnreadableDir(t *testing.T) {
 		t.Fatalf("err = %v, hint %q; want the folder named with chmod", err, hintOf(err))
 	}
 }
+
+// TestLoadConfigCapture: the capture key defaults to suggest, is read from
+// the file and the environment, and refuses other values.
+func TestLoadConfigCapture(t *testing.T) {
+	for _, tc := range []struct {
+		name, file string
+		environ    []string
+		want       string
+		wantErr    string
+	}{
+		{name: "default", want: "suggest"},
+		{name: "file", file: `{"capture": "off"}`, want: "off"},
+		{name: "env over file", file: `{"capture": "off"}`, environ: []string{"AUTOFIX_CAPTURE=suggest"}, want: "suggest"},
+		{name: "invalid", environ: []string{"AUTOFIX_CAPTURE=auto"}, wantErr: `capture must be "suggest" or "off", not "auto"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			env := &Env{ConfigDir: t.TempDir(), Environ: func() []string { return tc.environ }}
+			if tc.file != "" {
+				if err := os.WriteFile(filepath.Join(env.ConfigDir, "config.json"), []byte(tc.file), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cfg, err := loadConfig(env, nil)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.Capture != tc.want {
+				t.Errorf("capture = %q, want %q", cfg.Capture, tc.want)
+			}
+		})
+	}
+}

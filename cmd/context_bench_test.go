@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autofix/autofix/hook"
 	"github.com/autofix/autofix/me"
 	"github.com/autofix/autofix/scope"
 )
@@ -103,29 +104,7 @@ func BenchmarkContext(b *testing.B) {
 		{100, 10}, {1000, 10}, {5000, 10}, {1000, 1000},
 	} {
 		b.Run(fmt.Sprintf("rules=%d/prefs=%d", tc.rules, tc.prefs), func(b *testing.B) {
-			dir := b.TempDir()
-			wsDir := filepath.Join(dir, "ws")
-			if err := os.MkdirAll(wsDir, 0o755); err != nil {
-				b.Fatal(err)
-			}
-			env := &Env{Dir: wsDir, ConfigDir: filepath.Join(dir, "config"), CacheDir: filepath.Join(dir, "cache")}
-			ws, err := scope.Detect(wsDir)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(wsDir, "autofix.json"), benchRuleset(tc.rules), 0o644); err != nil {
-				b.Fatal(err)
-			}
-			// The person trusts this ruleset (repository trust gate).
-			if _, err := env.trustStore().Trust(context.Background(), filepath.Join(ws.Root, "autofix.json"), benchRuleset(tc.rules), time.Time{}); err != nil {
-				b.Fatal(err)
-			}
-			if err := os.MkdirAll(env.ConfigDir, 0o700); err != nil {
-				b.Fatal(err)
-			}
-			if err := os.WriteFile(filepath.Join(env.ConfigDir, me.FileName), benchPrefs(tc.prefs, ws), 0o600); err != nil {
-				b.Fatal(err)
-			}
+			env := benchWorkspace(b, tc.rules, tc.prefs)
 			cfg := Config{Budget: 1500}
 			req := briefRequest{Task: "Add retry logic to the Go payment client and commit it", Files: []string{"internal/payments/client.go"}}
 			ctx := context.Background()
@@ -145,4 +124,65 @@ func BenchmarkContext(b *testing.B) {
 			}
 		})
 	}
+}
+
+// benchWorkspace is a workspace with a trusted ruleset of n rules and a
+// preference store of prefs preferences.
+func benchWorkspace(b *testing.B, n, prefs int) *Env {
+	b.Helper()
+	dir := b.TempDir()
+	wsDir := filepath.Join(dir, "ws")
+	if err := os.MkdirAll(wsDir, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	env := &Env{Dir: wsDir, ConfigDir: filepath.Join(dir, "config"), CacheDir: filepath.Join(dir, "cache")}
+	ws, err := scope.Detect(wsDir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(wsDir, "autofix.json"), benchRuleset(n), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	// The person trusts this ruleset (repository trust gate).
+	if _, err := env.trustStore().Trust(context.Background(), filepath.Join(ws.Root, "autofix.json"), benchRuleset(n), time.Time{}); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.MkdirAll(env.ConfigDir, 0o700); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(env.ConfigDir, me.FileName), benchPrefs(prefs, ws), 0o600); err != nil {
+		b.Fatal(err)
+	}
+	return env
+}
+
+// BenchmarkPromptHook measures what the prompt hook computes for a prompt
+// that carries a correction: the brief for it (as BenchmarkContext), and
+// the detection of the rule with its candidate block. The detect
+// sub-benchmark is that cost alone, to compare with the brief's.
+func BenchmarkPromptHook(b *testing.B) {
+	ctx := context.Background()
+	cfg := Config{Budget: 1500, Capture: captureSuggest}
+	ev := hook.Event{Kind: hook.PromptSubmit, Prompt: "no, we use vitest here, not jest"}
+	if selfRepair(ctx, cfg, ev) == "" {
+		b.Fatal("the prompt carries no candidate rule")
+	}
+	b.Run("detect", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			selfRepair(ctx, cfg, ev)
+		}
+	})
+	b.Run("rules=1000/prefs=10", func(b *testing.B) {
+		env := benchWorkspace(b, 1000, 10)
+		req := briefRequest{Task: ev.Prompt}
+		b.ReportAllocs()
+		for b.Loop() {
+			out, err := buildBrief(ctx, env, cfg, req)
+			if err != nil {
+				b.Fatal(err)
+			}
+			withNote(out.Text, selfRepair(ctx, cfg, ev))
+		}
+	})
 }

@@ -8,7 +8,9 @@ import (
 	"strings"
 
 	"github.com/autofix/autofix/brief"
+	"github.com/autofix/autofix/capture"
 	"github.com/autofix/autofix/hook"
+	"github.com/autofix/autofix/setup"
 	"github.com/spf13/cobra"
 )
 
@@ -24,8 +26,12 @@ func newHookCmd(env *Env) *cobra.Command {
 		Short: "Answer an agent's hook (run by the agent, not by people)",
 		Long: `hook is what an agent runs when one of its hook events fires; 'autofix
 setup' installs it. It reads the agent's hook JSON on stdin and prints only
-the JSON answer on stdout: the rules for the session, the prompt or the
-file about to be written.
+the JSON answer on stdout: the rules for the session, the prompt, the
+subagent or the file about to be written. With the configuration key
+capture at "suggest" (the default), the session's context ends with the
+self-repair protocol, and a prompt that carries a durable rule (see
+'autofix detect') gets the candidate rule and the command that records it;
+"off" sends neither.
 
 It never blocks the agent and always exits 0: what it cannot deliver (a
 broken ruleset, say) is one line on stderr while the rules that can be read
@@ -50,6 +56,37 @@ and answers in milliseconds.`,
 			return nil
 		},
 	}
+}
+
+// selfRepair is what a hook adds about learning (§9): the self-repair
+// protocol at session start, and with a prompt that carries a durable rule
+// the candidate and the command that records it. Nothing when the capture
+// setting is off, and nothing for a subagent, which does not talk to the
+// person.
+func selfRepair(ctx context.Context, cfg Config, ev hook.Event) string {
+	if cfg.Capture == captureOff {
+		return ""
+	}
+	switch ev.Kind {
+	case hook.SessionStart:
+		return capture.Protocol
+	case hook.PromptSubmit:
+		return capture.Block(capture.Detect(ctx, ev.Prompt))
+	}
+	return ""
+}
+
+// withNote fits the rules' text under the agent's cap with room for note,
+// and appends note after a blank line: the note is never the part cut.
+func withNote(text, note string) string {
+	if note == "" {
+		return hook.Fit(text, hook.Limit)
+	}
+	text = hook.Fit(text, hook.Limit-len(note)-1)
+	if text == "" {
+		return note
+	}
+	return text + "\n" + note
 }
 
 // hookFail reports a hook's failure on stderr, on one line; the exit code
@@ -127,12 +164,20 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 		}
 		sel, text = fresh, brief.Render(fresh)
 	}
-	out, err := hook.Answer(ev, hook.Fit(text, hook.Limit))
+	out, err := hook.Answer(ev, withNote(text, selfRepair(ctx, cfg, ev)))
 	if err != nil {
 		return err
 	}
 	if _, err := env.Stdout.Write(out); err != nil {
 		return err
+	}
+	if agent == hook.Cursor && ev.Kind == hook.SessionStart {
+		syncCursorRules(ctx, &wenv)
+	}
+	if ev.Kind == hook.SubagentStart {
+		// The subagent's context is its own: what it was sent says nothing
+		// about what the session has received.
+		return nil
 	}
 	keys := make([]string, 0, len(sel.Rules))
 	for _, r := range sel.Rules {
@@ -140,4 +185,22 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	}
 	// A new, cleared or compacted session holds only what it was just sent.
 	return sessions.Record(ctx, ev.SessionID, keys, ev.Kind == hook.SessionStart, now)
+}
+
+// syncCursorRules refreshes the Cursor rules file that 'setup cursor'
+// wrote, the fallback for the IDE that may drop sessionStart's context: the
+// in-force rules when trusted, only a notice when not. A failure is one line
+// on stderr; the answer has gone out already.
+func syncCursorRules(ctx context.Context, env *Env) {
+	ws, err := env.workspace()
+	if err != nil {
+		return
+	}
+	content, err := cursorRulesFile(env, ws)
+	if err == nil {
+		_, err = setup.SyncRules(ctx, ws.Root, env.lockDir(), content)
+	}
+	if err != nil {
+		hookFail(env, fmt.Errorf("refresh the Cursor rules file: %w", err))
+	}
 }

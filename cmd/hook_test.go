@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autofix/autofix/capture"
 	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/trust"
 	"github.com/rogpeppe/go-internal/testscript"
@@ -158,8 +159,9 @@ func TestHookNeverFails(t *testing.T) {
 }
 
 // TestHookCap: with a budget far over the agent's cap, the injected text
-// stays under 10,000 characters, ends on a whole rule line and says how
-// many rules were left out.
+// stays under 10,000 characters, the rules end on a whole rule line and say
+// how many rules were left out, and the self-repair protocol after them is
+// whole.
 func TestHookCap(t *testing.T) {
 	env := hookTestEnv(t)
 	env.Environ = func() []string { return []string{"AUTOFIX_MODEL=off", "AUTOFIX_BUDGET=200000"} }
@@ -179,6 +181,10 @@ func TestHookCap(t *testing.T) {
 	text := ans.HookSpecificOutput.AdditionalContext
 	if n := len([]rune(text)); n >= 10000 || n < 9000 {
 		t.Fatalf("additionalContext has %d characters, want just under 10,000", n)
+	}
+	text, ok := strings.CutSuffix(text, "\n"+capture.Protocol)
+	if !ok {
+		t.Fatalf("additionalContext does not end with the self-repair protocol:\n%s", text[len(text)-800:])
 	}
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	kept := 0
@@ -319,13 +325,18 @@ func TestAppendRulesKeepsTrust(t *testing.T) {
 }
 
 // TestHookSendsWhatMeContextPreviews: the agent receives byte for byte the
-// text `me context` prints, for a session start and for a prompt.
+// text `me context` prints, for a session start and for a prompt, followed
+// by the self-repair note: the protocol at session start, the candidate
+// rule with a prompt that carries one, nothing with another prompt.
 func TestHookSendsWhatMeContextPreviews(t *testing.T) {
 	env := hookTestEnv(t)
 	writeRules(t, env, 30)
-	for _, tt := range []struct{ payload, task string }{
-		{`{"hook_event_name":"SessionStart","session_id":"a","source":"startup"}`, ""},
-		{`{"hook_event_name":"UserPromptSubmit","session_id":"a","prompt":"add a zod schema to services/area4"}`, "add a zod schema to services/area4"},
+	correction := "no, we use vitest here, not jest"
+	for _, tt := range []struct{ payload, task, note string }{
+		{`{"hook_event_name":"SessionStart","session_id":"a","source":"startup"}`, "", "\n" + capture.Protocol},
+		{`{"hook_event_name":"UserPromptSubmit","session_id":"a","prompt":"add a zod schema to services/area4"}`, "add a zod schema to services/area4", ""},
+		{`{"hook_event_name":"UserPromptSubmit","session_id":"a","prompt":"` + correction + `"}`, correction,
+			"\n" + capture.Block(capture.Detect(context.Background(), correction))},
 	} {
 		var hookOut, preview, errOut bytes.Buffer
 		env.Stdin, env.Stdout, env.Stderr = strings.NewReader(tt.payload), &hookOut, &errOut
@@ -346,7 +357,10 @@ func TestHookSendsWhatMeContextPreviews(t *testing.T) {
 		if err := json.Unmarshal(hookOut.Bytes(), &ans); err != nil {
 			t.Fatal(err)
 		}
-		if ans.HookSpecificOutput.AdditionalContext != preview.String() || preview.Len() == 0 {
+		if tt.note == "\n" {
+			t.Fatalf("task %q: no candidate rule to test with", tt.task)
+		}
+		if ans.HookSpecificOutput.AdditionalContext != preview.String()+tt.note || preview.Len() == 0 {
 			t.Errorf("task %q: hook sent\n%s\nme context previews\n%s", tt.task, ans.HookSpecificOutput.AdditionalContext, preview.String())
 		}
 	}

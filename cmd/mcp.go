@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/autofix/autofix/capture"
 	"github.com/autofix/autofix/hook"
 	"github.com/autofix/autofix/mcpio"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -22,12 +23,13 @@ func newMCPCmd(env *Env) *cobra.Command {
 		Use:   "mcp",
 		Short: "Serve autofix to any MCP client over stdio",
 		Long: `mcp runs a Model Context Protocol server on stdin and stdout, for agents
-that speak MCP. It offers four tools:
+that speak MCP. It offers five tools:
 
   context  the rules for a task and its files (the text 'me context' previews)
   learn    record a project rule in this workspace's autofix.json
   teach    record a personal preference
   list     the project rules and the personal preferences in use here
+  detect   whether the person's words carry a durable rule ('autofix detect')
 
 Configure your client to run "autofix mcp" in the project directory. Tools
 run in the server's working directory. Every request read before stdin
@@ -54,6 +56,8 @@ const (
 
 	mcpTeachDesc = `Record a PERSONAL preference of this person (kept on their machine, applied in all their workspaces, or only this one with workspace=true). Call it when the person states how they like to work ("I prefer small incremental refactors", "always explain the plan before editing") or asks you to remember something about them rather than about this project.`
 
+	mcpDetectDesc = `Tell whether the person's message carries a durable rule (a correction, rejection, preference, lesson from a bug, or /learn) rather than a one-off request. Returns {"capture", "kind", "target" (project|personal), "rule", "command"}; when capture is true, record it with "learn" (target project) or "teach" (target personal), passing the person's words. Deterministic and local.`
+
 	mcpListDesc = `List the project rules and the personal preferences in use in this workspace. Call it when the person asks what you have been told to follow, or before recording a rule to check whether one already covers it.`
 )
 
@@ -73,6 +77,10 @@ type mcpTeachIn struct {
 
 type mcpListIn struct{}
 
+type mcpDetectIn struct {
+	Text string `json:"text" jsonschema:"the person's message, in their own words"`
+}
+
 func runMCP(ctx context.Context, opts *mcpOptions) error {
 	env := opts.env
 	server := mcp.NewServer(&mcp.Implementation{Name: "autofix", Version: env.Version}, &mcp.ServerOptions{Instructions: mcpInstructions})
@@ -89,10 +97,7 @@ func runMCP(ctx context.Context, opts *mcpOptions) error {
 // addMCPTools registers the tools. Each calls the code its command runs,
 // in an [Env] whose output cannot reach the MCP stream (see toolEnv). A
 // tool is one textTool call, or for an answer that is a JSON object one
-// jsonTool call:
-//
-//	jsonTool(server, &mcp.Tool{Name: "detect", Description: mcpDetectDesc, Annotations: readOnly},
-//		func(ctx context.Context, in mcpDetectIn) (detect.Result, error) { … })
+// jsonTool call.
 func addMCPTools(server *mcp.Server, env *Env) {
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true}
 	additive := &mcp.ToolAnnotations{DestructiveHint: new(false)}
@@ -129,6 +134,14 @@ func addMCPTools(server *mcp.Server, env *Env) {
 			var b strings.Builder
 			err = writeTaught(&b, t, false)
 			return b.String(), err
+		})
+	jsonTool(server, &mcp.Tool{Name: "detect", Description: mcpDetectDesc, Annotations: readOnly},
+		func(ctx context.Context, in mcpDetectIn) (capture.Result, error) {
+			text := strings.TrimSpace(in.Text)
+			if text == "" {
+				return capture.Result{}, errors.New(`the "text" argument is empty: pass the person's words`)
+			}
+			return capture.Detect(ctx, text), nil
 		})
 	textTool(server, &mcp.Tool{Name: "list", Description: mcpListDesc, Annotations: readOnly},
 		func(ctx context.Context, _ mcpListIn) (string, error) {

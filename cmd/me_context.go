@@ -97,14 +97,14 @@ type contextSupersededJSON struct {
 
 func runMeContext(ctx context.Context, opts *meContextOptions) error {
 	env := opts.env
-	limit, err := agentCap(opts.agent)
-	if err != nil {
+	if err := checkAgent(opts.agent); err != nil {
 		return err
 	}
 	if opts.limit < 0 {
 		return usageErrorf("--limit must be 0 (no cap) or a positive number, not %d", opts.limit)
 	}
 	var cfg Config
+	var err error
 	if opts.cmd != nil {
 		cfg, err = loadConfig(env, opts.cmd.Flags())
 	} else {
@@ -127,25 +127,44 @@ func runMeContext(ctx context.Context, opts *meContextOptions) error {
 		fmt.Fprintf(env.Stderr, "autofix: note: no project rules or personal preferences are in force in %s; an agent receives nothing\n", b.Workspace.Name)
 		return nil
 	}
-	text := hook.Fit(b.Text, limit)
+	text := agentRules(ctx, cfg, opts.agent, opts.task, b.Text)
 	if len(text) != len(b.Text) {
-		fmt.Fprintf(env.Stderr, "autofix: note: cut to the %d-character cap of %s, as the agent receives it; --json lists all %d selected rules\n", limit, opts.agent, len(b.Selection.Rules))
+		fmt.Fprintf(env.Stderr, "autofix: note: cut to fit the %d-character cap of %s, as the agent receives it; --json lists all %d selected rules\n", hook.Limit, opts.agent, len(b.Selection.Rules))
 	}
 	_, err = fmt.Fprint(env.Stdout, text)
 	return err
 }
 
-// agentCap is the most characters of context the agent receives at once:
-// what its integration cuts the brief to (hook.Fit in the hooks and the
-// MCP context tool).
-func agentCap(agent string) (int, error) {
+// checkAgent accepts the integrations me context can preview.
+func checkAgent(agent string) error {
 	if agent == "mcp" {
-		return hook.Limit, nil
+		return nil
 	}
 	if _, err := hook.ParseAgent(agent); err != nil {
-		return 0, usageErrorf("--agent: unknown agent %q (want claude-code, codex, cursor or mcp)", agent)
+		return usageErrorf("--agent: unknown agent %q (want claude-code, codex, cursor or mcp)", agent)
 	}
-	return hook.Limit, nil
+	return nil
+}
+
+// agentRules is the rules part of what agent receives for task, cut as its
+// integration cuts it: the hooks fit the rules under the agent's cap with
+// room for the self-repair note they append (withNote), the MCP context
+// tool under the cap alone.
+func agentRules(ctx context.Context, cfg Config, agent, task, text string) string {
+	if agent == "mcp" {
+		return hook.Fit(text, hook.Limit)
+	}
+	ev := hook.Event{Agent: hook.Agent(agent), Kind: hook.SessionStart}
+	if task != "" {
+		ev.Kind, ev.Prompt = hook.PromptSubmit, task
+	}
+	note := selfRepair(ctx, cfg, ev)
+	full := withNote(text, note)
+	if note == "" {
+		return full
+	}
+	// withNote appends "\n" + note to the fitted rules.
+	return strings.TrimSuffix(strings.TrimSuffix(full, note), "\n")
 }
 
 func contextView(b builtBrief) contextJSON {

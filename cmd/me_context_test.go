@@ -6,11 +6,14 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/autofix/autofix/capture"
 )
 
 // TestMeContextPreviewsCap: with a budget far over the agents' cap, `me
-// context --agent A` prints byte for byte what agent A's hook sends, cap
-// and closing note included, and says on stderr that it was cut.
+// context --agent A` prints byte for byte the rules part of what agent A's
+// hook sends (cut as the hook cuts it, closing count included; the hook's
+// self-repair note follows it), and says on stderr that it was cut.
 func TestMeContextPreviewsCap(t *testing.T) {
 	env := hookTestEnv(t)
 	env.Environ = func() []string { return []string{"AUTOFIX_MODEL=off", "AUTOFIX_BUDGET=200000"} }
@@ -37,13 +40,16 @@ func TestMeContextPreviewsCap(t *testing.T) {
 		if code := Run(context.Background(), env, []string{"me", "context", "--agent", tt.agent}); code != 0 {
 			t.Fatalf("me context: exit %d: %s", code, errOut.String())
 		}
-		if len(sent) >= 10000 || len(sent) < 9000 {
+		if len([]rune(sent)) >= 10000 || len(sent) < 9000 {
 			t.Errorf("%s: hook sent %d bytes, want just under the cap", tt.agent, len(sent))
 		}
-		if preview.String() != sent {
-			t.Errorf("%s: me context printed %d bytes, the hook sent %d", tt.agent, preview.Len(), len(sent))
+		if want := preview.String() + "\n" + capture.Protocol; sent != want {
+			t.Errorf("%s: me context printed %d bytes, the hook sent %d; want the preview and the protocol", tt.agent, preview.Len(), len(sent))
 		}
-		if !strings.Contains(errOut.String(), "autofix: note: cut to the 10000-character cap of "+tt.agent) {
+		if !strings.Contains(preview.String(), "more rules left out") {
+			t.Errorf("%s: preview does not end with the count of rules left out", tt.agent)
+		}
+		if !strings.Contains(errOut.String(), "autofix: note: cut to fit the 10000-character cap of "+tt.agent) {
 			t.Errorf("%s: stderr %q, want the note that the preview was cut", tt.agent, errOut.String())
 		}
 	}

@@ -43,6 +43,7 @@ func newRootCmd(env *Env) *cobra.Command {
 	root.AddCommand(
 		newRulesCmd(env),
 		newLearnCmd(env),
+		newDetectCmd(env),
 		newMeCmd(env),
 		newHookCmd(env),
 		newSetupCmd(env),

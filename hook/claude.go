@@ -54,6 +54,12 @@ func parseClaude(a Agent, data []byte) (Event, error) {
 		ev.Kind, ev.Source = SessionStart, p.Source
 	case "UserPromptSubmit":
 		ev.Kind, ev.Prompt = PromptSubmit, p.Prompt
+	case "SubagentStart":
+		// Its payload adds agent_id and agent_type; additionalContext in the
+		// answer reaches the subagent, which starts with a context of its own
+		// (code.claude.com/docs/en/hooks#subagentstart; Codex the same, see
+		// nowledge-co/community PR #479).
+		ev.Kind = SubagentStart
 	case "PreToolUse":
 		ev.Tool = p.ToolName
 		files, err := editedFiles(a, p.ToolName, p.ToolInput)
@@ -114,6 +120,7 @@ func claudeEntries(command string) []eventEntry {
 	return []eventEntry{
 		{event: "SessionStart", group: claudeGroup("", command)},
 		{event: "UserPromptSubmit", group: claudeGroup("", command)},
+		{event: "SubagentStart", group: claudeGroup("", command)},
 		{event: "PreToolUse", group: claudeGroup(claudeEditMatcher, command)},
 	}
 }

@@ -30,6 +30,7 @@ func codexEntries(command string) []eventEntry {
 	return []eventEntry{
 		{event: "SessionStart", group: claudeGroup("", command)},
 		{event: "UserPromptSubmit", group: claudeGroup("", command)},
+		{event: "SubagentStart", group: claudeGroup("", command)},
 		{event: "PreToolUse", group: claudeGroup(codexPatchTool, command)},
 	}
 }

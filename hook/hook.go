@@ -6,9 +6,9 @@
 //
 // # Agents
 //
-//   - Claude Code ([ClaudeCode]): SessionStart, UserPromptSubmit and
-//     PreToolUse on Edit, Write and MultiEdit, answered with
-//     hookSpecificOutput.additionalContext. See claude.go.
+//   - Claude Code ([ClaudeCode]): SessionStart, UserPromptSubmit,
+//     SubagentStart and PreToolUse on Edit, Write and MultiEdit, answered
+//     with hookSpecificOutput.additionalContext. See claude.go.
 //   - Codex CLI ([Codex]): the same JSON as Claude Code; its edit tool is
 //     apply_patch, whose patch text names the files. See codex.go.
 //   - Cursor ([Cursor]): sessionStart, answered with additional_context.
@@ -69,6 +69,10 @@ const (
 	// FileEdit: the agent is about to write files; deliver the rules for
 	// those files that the session has not received yet.
 	FileEdit
+	// SubagentStart: the agent started a subagent (Claude Code, Codex),
+	// which begins with a context of its own; deliver the active
+	// constraints, as at session start.
+	SubagentStart
 )
 
 // Event is one hook invocation, normalized across agents.

@@ -233,3 +233,25 @@ func BenchmarkPromptProtocol(b *testing.B) {
 		}
 	}
 }
+
+// TestSubagentStart: Claude Code's and Codex's SubagentStart is read as
+// its own kind and answered with additionalContext under its own name.
+func TestSubagentStart(t *testing.T) {
+	for _, a := range []Agent{ClaudeCode, Codex} {
+		ev, err := Parse(a, strings.NewReader(`{"session_id":"s1","cwd":"/w","hook_event_name":"SubagentStart","agent_id":"agent-1","agent_type":"Explore"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := Event{Agent: a, Name: "SubagentStart", Kind: SubagentStart, SessionID: "s1", Cwd: "/w"}
+		if !reflect.DeepEqual(ev, want) {
+			t.Errorf("%s: Parse = %+v, want %+v", a, ev, want)
+		}
+		out, err := Answer(ev, "rules\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := string(out), `{"hookSpecificOutput":{"hookEventName":"SubagentStart","additionalContext":"rules\n"}}`+"\n"; got != want {
+			t.Errorf("%s: Answer = %s, want %s", a, got, want)
+		}
+	}
+}

@@ -69,7 +69,7 @@ func TestInstallClaudeMerges(t *testing.T) {
 	if err != nil || !changed {
 		t.Fatalf("Install with a moved binary: changed %v, err %v", changed, err)
 	}
-	if strings.Contains(string(moved), exe) || strings.Count(string(moved), "hook claude-code") != 3 {
+	if strings.Contains(string(moved), exe) || strings.Count(string(moved), "hook claude-code") != 4 {
 		t.Errorf("moved binary not replaced exactly once per event:\n%s", moved)
 	}
 
@@ -189,8 +189,8 @@ func TestInstallKeepsTheFile(t *testing.T) {
 			if err != nil || !changed {
 				t.Fatalf("Install = changed %v, err %v", changed, err)
 			}
-			if n := strings.Count(string(out), "hook claude-code"); n != 3 {
-				t.Errorf("%d autofix commands, want 3:\n%s", n, out)
+			if n := strings.Count(string(out), "hook claude-code"); n != 4 {
+				t.Errorf("%d autofix commands, want 4:\n%s", n, out)
 			}
 			std, err := hujson.Standardize(append([]byte{}, bytes.TrimPrefix(out, utf8BOM)...))
 			if err != nil || !json.Valid(std) {

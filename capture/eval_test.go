@@ -1,0 +1,107 @@
+package capture
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// row is one labelled prompt of an evaluation set.
+type row struct {
+	ID      string   `json:"id"`
+	Lang    string   `json:"lang"`
+	Prompt  string   `json:"prompt"`
+	Capture bool     `json:"capture"`
+	Keep    []string `json:"keep"`
+}
+
+func readRows(t testing.TB, path string) []row {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var rows []row
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		if strings.TrimSpace(sc.Text()) == "" {
+			continue
+		}
+		var r row
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			t.Fatalf("%s:%d: %v", path, n, err)
+		}
+		rows = append(rows, r)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// keeps reports whether the instruction keeps every term (case-insensitive).
+func keeps(instruction string, terms []string) bool {
+	low := strings.ToLower(instruction)
+	for _, k := range terms {
+		if !strings.Contains(low, strings.ToLower(k)) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestEval scores Detect on testdata/capture.dev.jsonl (the shared dev set
+// and hard cases of our own, in five languages): precision at least 0.95,
+// recall at least 0.90, and it reports how often a captured rule keeps the
+// row's key terms (target 0.90). The hidden set judges the same way with
+// other texts, so failures here are fixed for the phenomenon, never for a
+// row.
+func TestEval(t *testing.T) {
+	rows := readRows(t, filepath.Join("testdata", "capture.dev.jsonl"))
+	ctx := context.Background()
+	var tp, fp, fn, kept, keepRows int
+	langs := map[string]bool{}
+	for _, r := range rows {
+		langs[r.Lang] = true
+		got := Detect(ctx, r.Prompt)
+		switch {
+		case got.Capture && r.Capture:
+			tp++
+			if len(r.Keep) > 0 {
+				keepRows++
+				if keeps(got.Rule.Instruction, r.Keep) {
+					kept++
+				} else {
+					t.Logf("%s: rule %q drops %q", r.ID, got.Rule.Instruction, r.Keep)
+				}
+			}
+		case got.Capture:
+			fp++
+			t.Logf("%s: false alarm: %q -> %s %q", r.ID, r.Prompt, got.Kind, got.Rule.Instruction)
+		case r.Capture:
+			fn++
+			t.Logf("%s: missed: %q", r.ID, r.Prompt)
+		}
+	}
+	if len(langs) != 5 {
+		t.Errorf("the set covers %d languages, want the five of the normalizer", len(langs))
+	}
+	precision := float64(tp) / float64(max(tp+fp, 1))
+	recall := float64(tp) / float64(max(tp+fn, 1))
+	keep := float64(kept) / float64(max(keepRows, 1))
+	t.Logf("%d prompts: precision %.3f, recall %.3f, keep %.3f (%d/%d)", len(rows), precision, recall, keep, kept, keepRows)
+	if precision < 0.95 {
+		t.Errorf("precision %.3f, want at least 0.95", precision)
+	}
+	if recall < 0.90 {
+		t.Errorf("recall %.3f, want at least 0.90", recall)
+	}
+	if keep < 0.90 {
+		t.Errorf("keep rate %.3f, want at least 0.90", keep)
+	}
+}
