@@ -96,6 +96,14 @@ func buildBrief(ctx context.Context, env *Env, cfg Config, req briefRequest) (bu
 	}
 	out.Text = brief.Render(out.Selection)
 	out.Selection.Tokens = brief.EstimateTokens(out.Text)
+	if need := out.Selection.TopNeeds; need > 0 {
+		top := out.Selection.TopRule
+		name := "#" + top.ID
+		if top.Source == brief.Personal {
+			name = top.ID
+		}
+		out.Notes = append(out.Notes, fmt.Sprintf("the budget of %d tokens leaves no room for the highest-ranked rule %s: a brief with it needs %d; raise --budget (config: budget) to at least %d", budget, name, need, need))
+	}
 	return out, nil
 }
 

@@ -3,8 +3,10 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/autofix/autofix/brief"
+	"github.com/autofix/autofix/hook"
 	"github.com/spf13/cobra"
 )
 
@@ -14,6 +16,8 @@ type meContextOptions struct {
 	files []string
 	limit int
 	json  bool
+	// agent is the integration whose cap the preview applies.
+	agent string
 	// flags carries --budget to the configuration, where it overrides the
 	// config file and AUTOFIX_BUDGET.
 	cmd *cobra.Command
@@ -33,16 +37,22 @@ Rules are ranked by the task's words, the files it touches (--files), the
 tools and libraries they name, and the kind of work (committing, a schema
 migration, …). With no TASK, all rules in force are listed in precedence
 order: project rules, then preferences for this workspace, then global
-ones, newest first. --json adds each rule's score and why it was chosen,
-the omitted ids, and the superseded rules with what supersedes them.`,
+ones, newest first. The text is cut to the cap of the agent named by
+--agent (claude-code, codex, cursor or mcp; all cap it at 10,000
+characters today), exactly as the hook cuts it. --json adds each rule's
+score and why it was chosen, the omitted ids, and the superseded rules with
+what supersedes them.
+
+A budget below 150 tokens (the header and one rule) is raised to 150 with a
+warning; when the highest-ranked rule does not fit, a note names it and the
+budget that would carry it.`,
 		Example: `  autofix me context "write the migration for the users table"
   autofix me context "fix the flaky test" --files src/utils/format.test.ts
   autofix me context --budget 400 --limit 8 --json "commit these changes"`,
-		Args: maxArgs(1),
+		// TASK is free text: quoted, or its words joined.
+		Args: cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			if len(args) == 1 {
-				opts.task = args[0]
-			}
+			opts.task = joinText(args)
 			opts.cmd = c
 			return runMeContext(c.Context(), opts)
 		},
@@ -51,6 +61,14 @@ the omitted ids, and the superseded rules with what supersedes them.`,
 	c.Flags().Int("budget", brief.DefaultBudget, "token budget of the brief (config: budget)")
 	c.Flags().IntVar(&opts.limit, "limit", 0, "deliver at most this many rules (0: no cap)")
 	c.Flags().BoolVar(&opts.json, "json", false, "print the selection as JSON, with scores and reasons")
+	c.Flags().StringVar(&opts.agent, "agent", string(hook.ClaudeCode), "preview what this agent receives: claude-code, codex, cursor or mcp")
+	_ = c.RegisterFlagCompletionFunc("agent", func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		out, d := completeAgents(c, args, toComplete)
+		if strings.HasPrefix("mcp", toComplete) {
+			out = append(out, "mcp")
+		}
+		return out, d
+	})
 	return c
 }
 
@@ -79,6 +97,9 @@ type contextSupersededJSON struct {
 
 func runMeContext(ctx context.Context, opts *meContextOptions) error {
 	env := opts.env
+	if err := checkAgent(opts.agent); err != nil {
+		return err
+	}
 	if opts.limit < 0 {
 		return usageErrorf("--limit must be 0 (no cap) or a positive number, not %d", opts.limit)
 	}
@@ -106,8 +127,44 @@ func runMeContext(ctx context.Context, opts *meContextOptions) error {
 		fmt.Fprintf(env.Stderr, "autofix: note: no project rules or personal preferences are in force in %s; an agent receives nothing\n", b.Workspace.Name)
 		return nil
 	}
-	_, err = fmt.Fprint(env.Stdout, b.Text)
+	text := agentRules(ctx, cfg, opts.agent, opts.task, b.Text)
+	if len(text) != len(b.Text) {
+		fmt.Fprintf(env.Stderr, "autofix: note: cut to fit the %d-character cap of %s, as the agent receives it; --json lists all %d selected rules\n", hook.Limit, opts.agent, len(b.Selection.Rules))
+	}
+	_, err = fmt.Fprint(env.Stdout, text)
 	return err
+}
+
+// checkAgent accepts the integrations me context can preview.
+func checkAgent(agent string) error {
+	if agent == "mcp" {
+		return nil
+	}
+	if _, err := hook.ParseAgent(agent); err != nil {
+		return usageErrorf("--agent: unknown agent %q (want claude-code, codex, cursor or mcp)", agent)
+	}
+	return nil
+}
+
+// agentRules is the rules part of what agent receives for task, cut as its
+// integration cuts it: the hooks fit the rules under the agent's cap with
+// room for the self-repair note they append (withNote), the MCP context
+// tool under the cap alone.
+func agentRules(ctx context.Context, cfg Config, agent, task, text string) string {
+	if agent == "mcp" {
+		return hook.Fit(text, hook.Limit)
+	}
+	ev := hook.Event{Agent: hook.Agent(agent), Kind: hook.SessionStart}
+	if task != "" {
+		ev.Kind, ev.Prompt = hook.PromptSubmit, task
+	}
+	note := selfRepair(ctx, cfg, ev)
+	full := withNote(text, note)
+	if note == "" {
+		return full
+	}
+	// withNote appends "\n" + note to the fitted rules.
+	return strings.TrimSuffix(strings.TrimSuffix(full, note), "\n")
 }
 
 func contextView(b builtBrief) contextJSON {

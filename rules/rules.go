@@ -35,6 +35,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -102,9 +103,9 @@ type Problem struct {
 	Path string
 	// Index is the entry's 0-based index in the array.
 	Index int
-	// Line and Col locate the offending key or value (1-based, columns in
-	// bytes); both are 0 when the problem is the entry as a whole, such as
-	// a missing field.
+	// Line and Col locate the offending key or value, or for a missing
+	// field the rule's closing brace (1-based, columns in bytes); both are
+	// 0 only for problems found without the file's text.
 	Line, Col int
 	Msg       string
 }
@@ -236,6 +237,9 @@ func fileError(verb, name string, err error) error {
 		return &hinted{fmt.Errorf("%s %w", verb, err), fmt.Sprintf("a ruleset is at most %d bytes; check that %s is really an autofix ruleset", MaxFileSize, name)}
 	case errors.Is(err, jsonfile.ErrNotRegular):
 		return &hinted{fmt.Errorf("%s %w", verb, err), fmt.Sprintf("replace %s with a regular file", name)}
+	case verb == "update" && (errors.Is(err, syscall.EEXIST) || errors.Is(err, syscall.ENOTDIR)) && strings.Contains(name, "/"):
+		dir := path.Dir(name)
+		return &hinted{fmt.Errorf("cannot create %s: %s is a file, not a folder: %w", name, dir, err), fmt.Sprintf("rename or remove the file %s (autofix keeps the ruleset in the folder %s/)", dir, dir)}
 	case strings.Contains(err.Error(), "escapes from parent"):
 		return &hinted{fmt.Errorf("%s %s: refusing a path that leads outside the workspace: %w", verb, name, err), fmt.Sprintf("%s (or a folder on its way) is a symbolic link out of the repository; replace it with a regular file", name)}
 	}
@@ -423,7 +427,8 @@ func (d *doc) rule(name string, i int, e *jsonfile.Value) (Rule, []Problem) {
 	}
 	for k, f := range fields {
 		if !have[k] {
-			probs = append(probs, Problem{Path: name, Index: i, Msg: fmt.Sprintf("missing field %q", f)})
+			// At the rule's closing brace, where the field goes.
+			probs = append(probs, d.problem(name, i, max(e.Off, e.End-1), "missing field %q", f))
 		}
 	}
 	return r, probs
@@ -492,6 +497,21 @@ func CheckText(field, s string) error {
 	}
 	if n := utf8.RuneCountInString(s); n > MaxTextLen {
 		return fmt.Errorf("%s is %d characters long, over the limit of %d", field, n, MaxTextLen)
+	}
+	return CheckChars(field, s)
+}
+
+// CheckChars refuses text (named field in the message) that is not valid
+// UTF-8 or contains control, bidirectional, zero-width, tag or other
+// invisible formatting characters: the check of [CheckText] without the
+// length limit, for a person's words before they become a rule or a
+// preference.
+func CheckChars(field, s string) error {
+	if printableASCII(s) {
+		return nil
+	}
+	if !utf8.ValidString(s) {
+		return fmt.Errorf("%s is not valid UTF-8: %s", field, quote(s))
 	}
 	pos := 0
 	for _, r := range s {
@@ -845,4 +865,49 @@ func InForce(rs []Rule) []Rule {
 		}
 	}
 	return out
+}
+
+// Lint finds what the valid rules of a ruleset say that cannot work as
+// meant: an Instruction that check refuses (not a strict imperative, or
+// vague; nil skips this), and a Why that supersedes a rule that does not
+// exist, a newer rule, or the rule itself ([Resolve] ignores all three).
+// Such rules still load and are delivered; `rules check` reports them.
+// name is the ruleset's Name and data its content, as for [Parse]; each
+// problem has the line and column of the value at fault.
+func Lint(name string, data []byte, check func(instruction string) error) ([]Problem, error) {
+	d, err := parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	exists := make(map[int]bool, len(d.rules))
+	for _, r := range d.rules {
+		exists[r.Number] = true
+	}
+	var out []Problem
+	for i, e := range d.elems {
+		r, probs := d.rule(name, i, e)
+		if len(probs) > 0 || d.seen[r.Number] != i {
+			continue // skipped when loading, and reported as such
+		}
+		if check != nil {
+			if err := check(r.Instruction); err != nil {
+				out = append(out, d.problem(name, i, e.Get(fieldInstruction).Off, "%v", err))
+			}
+		}
+		for _, n := range Superseded(r.Why) {
+			var msg string
+			switch {
+			case n == r.Number:
+				msg = fmt.Sprintf("rule #%d supersedes itself; name the older rule it replaces", n)
+			case !exists[n]:
+				msg = fmt.Sprintf("supersedes rule %d, which does not exist (see the numbers with 'autofix rules list')", n)
+			case n > r.Number:
+				msg = fmt.Sprintf("supersedes rule %d, a newer rule; only an older rule can be superseded (the newer rule should say it supersedes #%d)", n, r.Number)
+			default:
+				continue
+			}
+			out = append(out, d.problem(name, i, e.Get(fieldWhy).Off, "%s", msg))
+		}
+	}
+	return out, nil
 }
