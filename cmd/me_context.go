@@ -113,7 +113,8 @@ func runMeContext(ctx context.Context, opts *meContextOptions) error {
 	if err != nil {
 		return err
 	}
-	b, err := buildBrief(ctx, env, cfg, briefRequest{Task: opts.task, Files: opts.files, Limit: opts.limit})
+	req := briefRequest{Task: opts.task, Files: opts.files, Limit: opts.limit}
+	b, err := buildBrief(ctx, env, cfg, req)
 	if err != nil {
 		return err
 	}
@@ -127,9 +128,16 @@ func runMeContext(ctx context.Context, opts *meContextOptions) error {
 		fmt.Fprintf(env.Stderr, "autofix: note: no project rules or personal preferences are in force in %s; an agent receives nothing\n", b.Workspace.Name)
 		return nil
 	}
-	text := agentRules(ctx, cfg, opts.agent, opts.task, b.Text)
+	text, limit, err := agentRules(ctx, env, cfg, opts.agent, req, b)
+	if err != nil {
+		return err
+	}
 	if len(text) != len(b.Text) {
-		fmt.Fprintf(env.Stderr, "autofix: note: cut to fit the %d-character cap of %s, as the agent receives it; --json lists all %d selected rules\n", hook.Limit, opts.agent, len(b.Selection.Rules))
+		capName := fmt.Sprintf("%d-character", limit.Chars)
+		if limit.Tokens > 0 {
+			capName = fmt.Sprintf("%d-token", limit.Tokens)
+		}
+		fmt.Fprintf(env.Stderr, "autofix: note: cut to fit the %s cap of %s, as the agent receives it; --json lists all %d selected rules\n", capName, opts.agent, len(b.Selection.Rules))
 	}
 	_, err = fmt.Fprint(env.Stdout, text)
 	return err
@@ -146,25 +154,34 @@ func checkAgent(agent string) error {
 	return nil
 }
 
-// agentRules is the rules part of what agent receives for task, cut as its
-// integration cuts it: the hooks fit the rules under the agent's cap with
-// room for the self-repair note they append (withNote), the MCP context
-// tool under the cap alone.
-func agentRules(ctx context.Context, cfg Config, agent, task, text string) string {
+// agentRules is the rules part of what agent receives for the task of
+// req, built and cut as its integration does it, and the cap it was cut
+// to: the hooks build the brief under the agent's cap (fittedBrief: for
+// Codex's token cap a smaller budget, the least relevant rules out) and fit
+// it with room for the self-repair note they append; the MCP context tool
+// cuts b's text under the character cap alone.
+func agentRules(ctx context.Context, env *Env, cfg Config, agent string, req briefRequest, b builtBrief) (string, hook.Cap, error) {
 	if agent == "mcp" {
-		return hook.Fit(text, hook.Limit)
+		return hook.Fit(b.Text, hook.Limit), hook.Cap{Chars: hook.Limit}, nil
 	}
 	ev := hook.Event{Agent: hook.Agent(agent), Kind: hook.SessionStart}
-	if task != "" {
-		ev.Kind, ev.Prompt = hook.PromptSubmit, task
+	if req.Task != "" {
+		ev.Kind, ev.Prompt = hook.PromptSubmit, req.Task
 	}
 	note := selfRepair(ctx, cfg, ev)
-	full := withNote(text, note)
-	if note == "" {
-		return full
+	limit := hook.CapOf(ev.Agent)
+	if limit.Tokens > 0 {
+		var err error
+		if b, err = fittedBrief(ctx, env, cfg, limit, note, req); err != nil {
+			return "", limit, err
+		}
 	}
-	// withNote appends "\n" + note to the fitted rules.
-	return strings.TrimSuffix(strings.TrimSuffix(full, note), "\n")
+	full := limit.Fit(b.Text, note)
+	if note == "" {
+		return full, limit, nil
+	}
+	// Fit appends "\n" + note to the fitted rules.
+	return strings.TrimSuffix(strings.TrimSuffix(full, note), "\n"), limit, nil
 }
 
 func contextView(b builtBrief) contextJSON {

@@ -8,20 +8,26 @@ import (
 	"testing"
 
 	"github.com/autofix/autofix/capture"
+	"github.com/autofix/autofix/hook"
 )
 
 // TestMeContextPreviewsCap: with a budget far over the agents' cap, `me
 // context --agent A` prints byte for byte the rules part of what agent A's
 // hook sends (cut as the hook cuts it, closing count included; the hook's
-// self-repair note follows it), and says on stderr that it was cut.
+// self-repair note follows it), and says on stderr that it was cut. For
+// Codex's token cap the brief itself names the rules it left out.
 func TestMeContextPreviewsCap(t *testing.T) {
 	env := hookTestEnv(t)
 	env.Environ = func() []string { return []string{"AUTOFIX_MODEL=off", "AUTOFIX_BUDGET=200000"} }
 	writeRules(t, env, 400)
-	for _, tt := range []struct{ agent, payload string }{
-		{"claude-code", `{"hook_event_name":"SessionStart","session_id":"a","source":"startup"}`},
-		{"codex", `{"hook_event_name":"SessionStart","session_id":"b","source":"startup"}`},
-		{"cursor", `{"hook_event_name":"sessionStart","session_id":"c"}`},
+	for _, tt := range []struct {
+		agent, payload   string
+		min, max         int // bytes sent
+		capName, leftOut string
+	}{
+		{"claude-code", `{"hook_event_name":"SessionStart","session_id":"a","source":"startup"}`, 9000, 10000, "10000-character", "more rules left out"},
+		{"codex", `{"hook_event_name":"SessionStart","session_id":"b","source":"startup"}`, 4000, 4 * hook.CodexTokenCap, "2000-token", "Not included here: "},
+		{"cursor", `{"hook_event_name":"sessionStart","session_id":"c"}`, 9000, 10000, "10000-character", "more rules left out"},
 	} {
 		var hookOut, preview, errOut bytes.Buffer
 		env.Stdin, env.Stdout, env.Stderr = strings.NewReader(tt.payload), &hookOut, &errOut
@@ -40,16 +46,16 @@ func TestMeContextPreviewsCap(t *testing.T) {
 		if code := Run(context.Background(), env, []string{"me", "context", "--agent", tt.agent}); code != 0 {
 			t.Fatalf("me context: exit %d: %s", code, errOut.String())
 		}
-		if len([]rune(sent)) >= 10000 || len(sent) < 9000 {
+		if len(sent) >= tt.max || len(sent) < tt.min {
 			t.Errorf("%s: hook sent %d bytes, want just under the cap", tt.agent, len(sent))
 		}
 		if want := preview.String() + "\n" + capture.Protocol; sent != want {
 			t.Errorf("%s: me context printed %d bytes, the hook sent %d; want the preview and the protocol", tt.agent, preview.Len(), len(sent))
 		}
-		if !strings.Contains(preview.String(), "more rules left out") {
+		if !strings.Contains(preview.String(), tt.leftOut) {
 			t.Errorf("%s: preview does not end with the count of rules left out", tt.agent)
 		}
-		if !strings.Contains(errOut.String(), "autofix: note: cut to fit the 10000-character cap of "+tt.agent) {
+		if !strings.Contains(errOut.String(), "autofix: note: cut to fit the "+tt.capName+" cap of "+tt.agent) {
 			t.Errorf("%s: stderr %q, want the note that the preview was cut", tt.agent, errOut.String())
 		}
 	}
