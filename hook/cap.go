@@ -14,16 +14,18 @@ import (
 // file under $CODEX_HOME/hook_outputs/ (newer builds: the OS temp
 // directory), and the model sees a head-and-tail preview with the file's
 // path (openai/codex codex-rs/hooks/src/output_spill.rs,
-// HOOK_OUTPUT_TOKEN_LIMIT, later DEFAULT_HOOK_OUTPUT_TOKEN_LIMIT). The cut
-// would fall in the middle of the rules, so autofix sends Codex less than
-// that: [CodexTokenCap].
+// HOOK_OUTPUT_TOKEN_LIMIT; in later copies DEFAULT_HOOK_OUTPUT_TOKEN_LIMIT,
+// which a hook's configuration may override). The cut would fall in the
+// middle of the rules, so autofix sends Codex less than the default:
+// [CodexTokenCap].
 //
 // Codex estimates a text at one token per four bytes, rounded up
 // (approx_token_count in codex-rs/utils/string/src/truncate.rs);
-// [brief.EstimateTokens] never counts fewer. A later revision of that
-// function takes the larger of that and a count of words (a token per four
-// bytes of each) and punctuation (a token each); [codexTokens] counts both
-// too, so text under the cap stays inline under either.
+// [brief.EstimateTokens] never counts fewer. A revision of that function
+// found in copies of the repository takes the larger of that and a count
+// of words (a token per four bytes of each) and punctuation (a token
+// each); [codexTokens] counts both, so text under the cap stays inline
+// under either.
 const codexSpillTokens = 2500
 
 // CodexTokenCap is the most tokens of text autofix sends Codex from one
