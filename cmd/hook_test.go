@@ -377,11 +377,14 @@ func TestHookSendsWhatMeContextPreviews(t *testing.T) {
 	env := hookTestEnv(t)
 	writeRules(t, env, 30)
 	correction := "no, we use vitest here, not jest"
+	// The preview is byte for byte what the hook sends: the rules, then
+	// the learning note (the protocol at session start, the candidate rule
+	// with a prompt that carries one).
 	for _, tt := range []struct{ payload, task, note string }{
-		{`{"hook_event_name":"SessionStart","session_id":"a","source":"startup"}`, "", "\n" + capture.Protocol},
+		{`{"hook_event_name":"SessionStart","session_id":"a","source":"startup"}`, "", capture.Protocol},
 		{`{"hook_event_name":"UserPromptSubmit","session_id":"a","prompt":"add a zod schema to services/area4"}`, "add a zod schema to services/area4", ""},
 		{`{"hook_event_name":"UserPromptSubmit","session_id":"a","prompt":"` + correction + `"}`, correction,
-			"\n" + capture.Block(capture.Detect(context.Background(), correction))},
+			capture.Block(capture.Detect(context.Background(), correction))},
 	} {
 		var hookOut, preview, errOut bytes.Buffer
 		env.Stdin, env.Stdout, env.Stderr = strings.NewReader(tt.payload), &hookOut, &errOut
@@ -402,10 +405,10 @@ func TestHookSendsWhatMeContextPreviews(t *testing.T) {
 		if err := json.Unmarshal(hookOut.Bytes(), &ans); err != nil {
 			t.Fatal(err)
 		}
-		if tt.note == "\n" {
+		if tt.task == correction && tt.note == "" {
 			t.Fatalf("task %q: no candidate rule to test with", tt.task)
 		}
-		if ans.HookSpecificOutput.AdditionalContext != preview.String()+tt.note || preview.Len() == 0 {
+		if ans.HookSpecificOutput.AdditionalContext != preview.String() || !strings.HasSuffix(preview.String(), tt.note) || preview.Len() == 0 {
 			t.Errorf("task %q: hook sent\n%s\nme context previews\n%s", tt.task, ans.HookSpecificOutput.AdditionalContext, preview.String())
 		}
 	}

@@ -124,15 +124,17 @@ func runMeContext(ctx context.Context, opts *meContextOptions) error {
 	if opts.json {
 		return writeJSON(env.Stdout, contextView(b))
 	}
-	if b.Text == "" {
-		fmt.Fprintf(env.Stderr, "autofix: note: no project rules or personal preferences are in force in %s; an agent receives nothing\n", b.Workspace.Name)
-		return nil
-	}
-	text, limit, err := agentRules(ctx, env, cfg, opts.agent, req, b)
+	text, rulesPart, limit, err := agentText(ctx, env, cfg, opts.agent, req, b)
 	if err != nil {
 		return err
 	}
-	if len(text) != len(b.Text) {
+	switch {
+	case b.Text == "" && text == "":
+		fmt.Fprintf(env.Stderr, "autofix: note: no project rules or personal preferences are in force in %s; an agent receives nothing\n", b.Workspace.Name)
+		return nil
+	case b.Text == "":
+		fmt.Fprintf(env.Stderr, "autofix: note: no project rules or personal preferences are in force in %s; an agent receives only the self-repair note\n", b.Workspace.Name)
+	case len(rulesPart) != len(b.Text):
 		capName := fmt.Sprintf("%d-character", limit.Chars)
 		if limit.Tokens > 0 {
 			capName = fmt.Sprintf("%d-token", limit.Tokens)
@@ -154,34 +156,35 @@ func checkAgent(agent string) error {
 	return nil
 }
 
-// agentRules is the rules part of what agent receives for the task of
-// req, built and cut as its integration does it, and the cap it was cut
-// to: the hooks build the brief under the agent's cap (fittedBrief: for
-// Codex's token cap a smaller budget, the least relevant rules out) and fit
-// it with room for the self-repair note they append; the MCP context tool
-// cuts b's text under the character cap alone.
-func agentRules(ctx context.Context, env *Env, cfg Config, agent string, req briefRequest, b builtBrief) (string, hook.Cap, error) {
+// agentText is what agent receives for the task of req, byte for byte,
+// and the rules part of it, built and cut as its integration does it, with
+// the cap it was cut to: the hooks build the brief under the agent's cap
+// (fittedBrief: for Codex's token cap a smaller budget, the least relevant
+// rules out) and fit it with room for the self-repair note they append (the
+// protocol with no task, the candidate rule when the task carries one); the
+// MCP context tool cuts b's text under the character cap alone.
+func agentText(ctx context.Context, env *Env, cfg Config, agent string, req briefRequest, b builtBrief) (text, rulesPart string, limit hook.Cap, err error) {
 	if agent == "mcp" {
-		return hook.Fit(b.Text, hook.Limit), hook.Cap{Chars: hook.Limit}, nil
+		text = hook.Fit(b.Text, hook.Limit)
+		return text, text, hook.Cap{Chars: hook.Limit}, nil
 	}
 	ev := hook.Event{Agent: hook.Agent(agent), Kind: hook.SessionStart}
 	if req.Task != "" {
 		ev.Kind, ev.Prompt = hook.PromptSubmit, req.Task
 	}
 	note := selfRepair(ctx, cfg, ev)
-	limit := hook.CapOf(ev.Agent)
+	limit = hook.CapOf(ev.Agent)
 	if limit.Tokens > 0 {
-		var err error
 		if b, err = fittedBrief(ctx, env, cfg, limit, note, req); err != nil {
-			return "", limit, err
+			return "", "", limit, err
 		}
 	}
-	full := limit.Fit(b.Text, note)
+	text = limit.Fit(b.Text, note)
 	if note == "" {
-		return full, limit, nil
+		return text, text, limit, nil
 	}
 	// Fit appends "\n" + note to the fitted rules.
-	return strings.TrimSuffix(strings.TrimSuffix(full, note), "\n"), limit, nil
+	return text, strings.TrimSuffix(strings.TrimSuffix(text, note), "\n"), limit, nil
 }
 
 func contextView(b builtBrief) contextJSON {

@@ -12,9 +12,9 @@ import (
 )
 
 // TestMeContextPreviewsCap: with a budget far over the agents' cap, `me
-// context --agent A` prints byte for byte the rules part of what agent A's
-// hook sends (cut as the hook cuts it, closing count included; the hook's
-// self-repair note follows it), and says on stderr that it was cut. For
+// context --agent A` prints byte for byte what agent A's hook sends (the
+// rules cut as the hook cuts them, closing count included, then the
+// self-repair note), and says on stderr that it was cut. For
 // Codex's token cap the brief itself names the rules it left out.
 func TestMeContextPreviewsCap(t *testing.T) {
 	env := hookTestEnv(t)
@@ -49,8 +49,8 @@ func TestMeContextPreviewsCap(t *testing.T) {
 		if len(sent) >= tt.max || len(sent) < tt.min {
 			t.Errorf("%s: hook sent %d bytes, want just under the cap", tt.agent, len(sent))
 		}
-		if want := preview.String() + "\n" + capture.Protocol; sent != want {
-			t.Errorf("%s: me context printed %d bytes, the hook sent %d; want the preview and the protocol", tt.agent, preview.Len(), len(sent))
+		if sent != preview.String() || !strings.HasSuffix(sent, "\n"+capture.Protocol) {
+			t.Errorf("%s: me context printed %d bytes, the hook sent %d; want the same bytes, ending with the protocol", tt.agent, preview.Len(), len(sent))
 		}
 		if !strings.Contains(preview.String(), tt.leftOut) {
 			t.Errorf("%s: preview does not end with the count of rules left out", tt.agent)

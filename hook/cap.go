@@ -168,7 +168,7 @@ func (c Cap) fitNote(n int) string {
 	if c.Tokens > 0 {
 		limit = fmt.Sprintf("%d-token", c.Tokens)
 	}
-	return fmt.Sprintf("(%d more rules left out to stay under the agent's %s limit; run `autofix me context` to see them all.)\n", n, limit)
+	return fmt.Sprintf("(%d more rules left out to stay under the agent's %s limit; `autofix me context --json` lists them all.)\n", n, limit)
 }
 
 // codexTokens is the larger of [brief.EstimateTokens] and the word and
