@@ -1,6 +1,9 @@
 package normalize
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Categories lists the valid categories in SPEC order.
 var Categories = []string{"STYLE", "CODE", "ARCH", "TOOL", "PROCESS", "DATA", "UX", "OTHER"}
@@ -16,7 +19,7 @@ var Categories = []string{"STYLE", "CODE", "ARCH", "TOOL", "PROCESS", "DATA", "U
 // frameworks; PROCESS git workflow, commit messages, PR requirements, test
 // gates; DATA schemas, migrations, caching, state shapes; UX UI behaviour,
 // copy, accessibility; OTHER documentation and the rest.
-var lexicon = map[string]lexEntry{}
+var lexicon = sync.OnceValue(buildLexicon)
 
 type lexEntry struct {
 	cat    int // index into Categories
@@ -34,7 +37,8 @@ const (
 	catOTHER
 )
 
-func initLexicon1() {
+func buildLexicon() map[string]lexEntry {
+	lexicon := map[string]lexEntry{}
 	add := func(cat, w int, words string) {
 		for _, x := range strings.Split(words, ",") {
 			x = strings.TrimSpace(x)
@@ -129,6 +133,7 @@ func initLexicon1() {
 	// OTHER: documentation and everything else.
 	add(catOTHER, 3, `documentation,docs,doc,readme,markdown,document,wiki,diagram,
 		documenter,dokumentation,dokumentieren,documentación,documentar`)
+	return lexicon
 }
 
 // japaneseLexicon lists substrings that signal a category in Japanese
@@ -187,9 +192,9 @@ func classifyWords(text, lang string, words []string) string {
 			}
 		}
 		if prev != "" {
-			if e, ok := lexicon[prev+" "+w]; ok {
+			if e, ok := lexicon()[prev+" "+w]; ok {
 				score[e.cat] += e.weight
-			} else if e, ok := lexicon[prev+" "+trimPlural(w)]; ok {
+			} else if e, ok := lexicon()[prev+" "+trimPlural(w)]; ok {
 				score[e.cat] += e.weight
 			}
 		}
@@ -207,12 +212,12 @@ func classifyWords(text, lang string, words []string) string {
 // lookupStem finds w in the lexicon as is or without a plural or
 // inflection ending (-s, -es, -en, -n, -e).
 func lookupStem(w string) (lexEntry, bool) {
-	if e, ok := lexicon[w]; ok {
+	if e, ok := lexicon()[w]; ok {
 		return e, true
 	}
 	for _, suf := range []string{"s", "es", "en", "n", "e"} {
 		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
-			if e, ok := lexicon[w[:len(w)-len(suf)]]; ok {
+			if e, ok := lexicon()[w[:len(w)-len(suf)]]; ok {
 				return e, true
 			}
 		}
@@ -225,7 +230,7 @@ func lookupStem(w string) (lexEntry, bool) {
 func trimPlural(w string) string {
 	switch {
 	case len(w) > 4 && strings.HasSuffix(w, "es"):
-		if _, ok := lexicon[w[:len(w)-1]]; ok {
+		if _, ok := lexicon()[w[:len(w)-1]]; ok {
 			return w[:len(w)-1]
 		}
 		return w[:len(w)-2]

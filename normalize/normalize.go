@@ -78,7 +78,6 @@ const DefaultTimeout = 60 * time.Second
 // recorded, for supersession. The result is complete or an error: never
 // empty or partial.
 func Normalize(ctx context.Context, text string, existing []Existing, opts Options) (Result, error) {
-	loadTables()
 	t := strings.Join(strings.Fields(text), " ")
 	if t == "" {
 		return Result{}, ErrEmpty

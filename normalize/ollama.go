@@ -146,7 +146,6 @@ const maxExistingShown = 60
 // Request builds the chat request for text: exported so tests and tools can
 // inspect what is sent.
 func Request(text string, existing []Existing, model string) *api.ChatRequest {
-	loadTables()
 	msgs := []api.Message{{Role: "system", Content: systemPrompt}}
 	for _, e := range examples {
 		msgs = append(msgs, api.Message{Role: "user", Content: e.user}, api.Message{Role: "assistant", Content: e.assistant})
