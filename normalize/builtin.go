@@ -2,7 +2,9 @@ package normalize
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -36,9 +38,12 @@ const (
 	maxInstructionRunes = 500
 )
 
-// builtin is the deterministic normalizer.
-func builtin(text string, existing []Existing) (Result, error) {
-	t := strings.Join(strings.Fields(text), " ")
+// builtin is the deterministic normalizer. It writes a faithful strict
+// imperative or refuses: a text that names nothing concrete, talks about
+// the rules, negates twice, or states several rules is an error, never a
+// template wrapped around leftover words.
+func builtin(raw string, existing []Existing) (Result, error) {
+	t := collapse(raw)
 	if t == "" {
 		return Result{}, ErrEmpty
 	}
@@ -48,14 +53,30 @@ func builtin(text string, existing []Existing) (Result, error) {
 	lower := strings.ToLower(t)
 	words := splitWords(lower)
 	lang := detectLanguageWords(lower, words)
-	if lang == "ja" && isVagueJapanese(t) || lang != "ja" && isVagueWords(words) {
+	ph := phraseTables()[lang]
+	p := protect(t, lang)
+	if lang == "ja" && isVagueJapanese(t) || lang != "ja" && isVagueWords(words) || !measure(t, lower, words, lang, p).ok() {
 		return Result{}, &VagueError{Text: t}
+	}
+	m := stripFillers(p.text, ph.fillers)
+	m = applyEnsure(m, ph)
+	if hasDoubleNegation(m, ph) {
+		return Result{}, &AmbiguousError{Text: t, Reason: "it negates twice, so its direction is unclear"}
+	}
+	m, cause := splitLesson(m, lang, ph)
+	sentences, err := ruleSentences(m, lang)
+	if err != nil {
+		return Result{}, &AmbiguousError{Text: t, Reason: err.Error(), Several: true}
 	}
 	var instr string
 	if lang == "ja" {
-		instr = ruleJapanese(t)
+		instr = ruleJapanese(m)
 	} else {
-		instr = ruleLatin(t, lang)
+		instr = ruleLatin(m, lang, sentences > 1, p)
+	}
+	instr = p.restore(instr)
+	if reason := garbled(instr, lang); reason != "" {
+		return Result{}, &AmbiguousError{Text: t, Reason: reason}
 	}
 	if err := CheckInstruction(instr); err != nil {
 		return Result{}, &VagueError{Text: t, Lesson: instr == "" && isLesson(lower)}
@@ -73,13 +94,60 @@ func builtin(text string, existing []Existing) (Result, error) {
 			res.Supersedes = append(res.Supersedes, e.ID)
 		}
 	}
-	res.Why = whyOf(t, res.Supersedes)
+	res.Why = whyOf(t, p.restore(cause), res.Supersedes)
 	return res, nil
 }
 
+// collapse joins the lines of raw into one text, with runs of spaces
+// made one. A line break ends a sentence when the next line opens a new
+// one — with a capital or a rule marker ("never use lodash\nalways use
+// ramda") — and is only a space inside a wrapped sentence.
+func collapse(raw string) string {
+	lines := strings.FieldsFunc(raw, func(r rune) bool { return r == '\n' || r == '\r' })
+	var b strings.Builder
+	for _, l := range lines {
+		l = strings.Join(strings.Fields(l), " ")
+		if l == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			prev := b.String()
+			last, _ := utf8.DecodeLastRuneInString(prev)
+			first, _ := utf8.DecodeRuneInString(l)
+			switch {
+			case strings.ContainsRune(".!?;:。！？", last):
+			case hasJapanese(prev):
+				b.WriteString("。")
+			case unicode.IsUpper(first) || opensSentence(l):
+				b.WriteString(".")
+			}
+			if !hasJapanese(prev) {
+				b.WriteString(" ")
+			}
+		}
+		b.WriteString(l)
+	}
+	return b.String()
+}
+
+// opensSentence reports a line that opens with a rule marker of any of
+// the languages: "always …", "never …", "use …", "immer …".
+func opensSentence(l string) bool {
+	w, _, _ := strings.Cut(strings.ToLower(l), " ")
+	for _, ph := range phraseTables() {
+		if slices.Contains(ph.markers, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // whyOf is the rule's Why: the person's words, and what it supersedes.
-func whyOf(text string, supersedes []string) string {
+func whyOf(text, cause string, supersedes []string) string {
 	why := fmt.Sprintf("user said: %q", text)
+	if cause = strings.TrimRight(strings.TrimSpace(cause), ".;,"); cause != "" {
+		why = cause + " (" + why + ")"
+	}
 	if len(supersedes) > 0 {
 		why += " " + supersedesNote(supersedes)
 	}
@@ -106,14 +174,15 @@ type langForms struct {
 	ensure              string // statement form, after the always marker
 	because             string // "- because …"
 	instead             string // before a positive alternative after a never rule
+	use, insteadAfter   string // "use Y instead" after a never rule
 }
 
 var forms = map[string]langForms{
-	"en": {"Always", "Never", "always", "never", "make sure", "because", ""},
-	"de": {"Immer", "Niemals", "immer", "niemals", "beachten:", "weil", "stattdessen"},
-	"fr": {"Toujours", "Ne jamais", "toujours", "ne jamais", "s'assurer que", "parce que", ""},
-	"es": {"Siempre", "Nunca", "siempre", "nunca", "asegurarse de que", "porque", ""},
-	"ja": {"常に", "決して", "常に", "決して", "", "", ""},
+	"en": {"Always", "Never", "always", "never", "make sure", "because", "", "use", "instead"},
+	"de": {"Immer", "Niemals", "immer", "niemals", "beachten:", "weil", "stattdessen", "", ""},
+	"fr": {"Toujours", "Ne jamais", "toujours", "ne jamais", "s'assurer que", "parce que", "", "utiliser", "à la place"},
+	"es": {"Siempre", "Nunca", "siempre", "nunca", "asegurarse de que", "porque", "", "usar", "en su lugar"},
+	"ja": {"常に", "決して", "常に", "決して", "", "", "", "", ""},
 }
 
 // becauseWords introduce a reason; lessonWords before one mark a lesson
@@ -129,7 +198,10 @@ var (
 )
 
 // ruleLatin writes the rule for English, German, French and Spanish text.
-func ruleLatin(t, lang string) string {
+// When sentences is set the text was several sentences that state one
+// preference ("Never use moment. Always use date-fns."): the first rule
+// leads, in the order the person gave.
+func ruleLatin(t, lang string, sentences bool, p protected) string {
 	f := forms[lang]
 	content, reason := t, ""
 	lower := strings.ToLower(t)
@@ -160,13 +232,21 @@ func ruleLatin(t, lang string) string {
 	}
 	parts := splitClauses(content)
 	var cs []clause
-	for _, p := range parts {
-		c := analyze(p, lang)
+	for _, part := range parts {
+		part = strings.TrimRight(part, ".!?;")
+		c, ok := bannedClause(part, lang)
+		if !ok {
+			c = analyze(part, lang)
+		}
 		switch {
+		case len(cs) > 0 && p.opensWithAbbreviation(part):
+			// "…, i.e. structured logs": an apposition of the clause before.
+			cs[len(cs)-1].body += ", " + part
+			continue
 		case c.drop, c.vague:
 			continue
 		case c.tail && len(cs) > 0:
-			cs[len(cs)-1].body += ", " + strings.TrimRight(p, ".!;")
+			cs[len(cs)-1].body += ", " + strings.TrimRight(part, ".!;")
 			continue
 		case c.tail && c.pol == polNever && c.body != "":
 			c.tail, c.explicit = false, true
@@ -174,7 +254,7 @@ func ruleLatin(t, lang string) string {
 			// A bare noun phrase: "pnpm", "hooks only".
 			c.tail, c.stmt = false, false
 		case c.tail:
-			c = clause{pol: polAlways, stmt: true, body: strings.TrimRight(p, ".!;")}
+			c = clause{pol: polAlways, stmt: true, body: strings.TrimRight(part, ".!;")}
 		}
 		cs = append(cs, c)
 	}
@@ -183,6 +263,9 @@ func ruleLatin(t, lang string) string {
 	}
 	lead := 0
 	for i, c := range cs {
+		if sentences {
+			break
+		}
 		if c.pol == polAlways && c.marked && !c.stmt {
 			if cs[lead].pol == polNever || !cs[lead].explicit {
 				lead = i
@@ -234,6 +317,13 @@ func render(b *strings.Builder, c clause, f langForms, lead, afterNever bool, la
 		}
 	case c.pol == polNever:
 		b.WriteString(f.neverLow)
+	case afterNever && !c.stmt && f.use != "" && strings.HasPrefix(body, f.use+" "):
+		// "Never use X — use Y instead".
+		b.WriteString(body)
+		if !strings.Contains(body, f.insteadAfter) {
+			b.WriteString(" " + f.insteadAfter)
+		}
+		return
 	case c.stmt || c.marked:
 		b.WriteString(f.alwaysLow)
 		if c.stmt {
@@ -350,4 +440,236 @@ func isLesson(lower string) bool {
 		}
 	}
 	return false
+}
+
+// sentenceEnds splits s after each sentence end (". ", "! ", "? ", "。")
+// and, with semicolons, after each "; ".
+func sentenceEnds(s string, semicolons bool) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		n := 0
+		switch {
+		case strings.HasPrefix(s[i:], "。"), strings.HasPrefix(s[i:], "！"), strings.HasPrefix(s[i:], "？"):
+			n = len("。")
+		case (s[i] == '.' || s[i] == '!' || s[i] == '?' || semicolons && s[i] == ';') && i+1 < len(s) && s[i+1] == ' ':
+			n = 2
+		}
+		if n == 0 {
+			continue
+		}
+		if p := strings.TrimSpace(s[start : i+n]); p != "" {
+			out = append(out, p)
+		}
+		start = i + n
+		i += n - 1
+	}
+	if p := strings.TrimSpace(s[start:]); p != "" {
+		out = append(out, p)
+	}
+	return out
+}
+
+// japaneseLesson are Japanese cues of a report of what went wrong.
+var japaneseLesson = []string{"ので", "せいで", "ため", "壊れ", "失敗", "落ちた", "落ちました", "になった", "なりました", "起きた", "止まった"}
+
+// splitLesson splits a lesson ("the deploy broke because …; always take
+// a backup first") into the rule clauses and the cause, for Why. A text
+// that is not a lesson of that shape comes back whole.
+func splitLesson(m, lang string, ph *phrases) (rule, cause string) {
+	segs := sentenceEnds(m, true)
+	if len(segs) < 2 {
+		return m, ""
+	}
+	for k := 1; k < len(segs); k++ {
+		if !opensWithMarker(segs[k], lang, ph) {
+			continue
+		}
+		before := strings.Join(segs[:k], " ")
+		lb := strings.ToLower(before)
+		lesson := isLesson(lb)
+		for _, bw := range becauseWords[lang] {
+			lesson = lesson || strings.Contains(" "+lb, bw)
+		}
+		if lang == "ja" {
+			lesson = containsPhrase(before, japaneseLesson)
+		}
+		if !lesson {
+			return m, ""
+		}
+		return strings.Join(segs[k:], " "), strings.TrimRight(before, ".;。 ")
+	}
+	return m, ""
+}
+
+// opensWithMarker reports a sentence that opens with a rule marker
+// ("always …", "never …", "immer …", "必ず…").
+func opensWithMarker(s, lang string, ph *phrases) bool {
+	if lang == "ja" {
+		for _, mk := range ph.markers {
+			if strings.Contains(s, mk) {
+				return true
+			}
+		}
+		return strings.Contains(s, "ないで") || strings.HasSuffix(strings.TrimRight(s, "。"), "こと")
+	}
+	ws := strings.Fields(strings.ToLower(s))
+	for k := 0; k < len(ws) && k < 3; k++ {
+		w := strings.Trim(ws[k], ",.;:")
+		for _, mk := range ph.markers {
+			if w == mk || strings.HasPrefix(w, mk) && strings.HasSuffix(mk, "'") {
+				return true
+			}
+		}
+		switch w {
+		case "so", "and", "then", "also", "now", "und", "also,", "donc", "alors", "et", "así", "y", "entonces":
+			continue
+		}
+		break
+	}
+	return false
+}
+
+// ruleSentences counts the sentences of m that state a rule. Two state
+// one preference only when their directions differ ("Never use moment.
+// Always use date-fns."); more, or two of one direction, are several
+// rules, to teach one at a time.
+func ruleSentences(m, lang string) (int, error) {
+	segs := sentenceEnds(m, false)
+	if len(segs) < 2 {
+		return len(segs), nil
+	}
+	var rules []clause
+	for _, s := range segs {
+		if lang == "ja" {
+			if c := analyzeJapanese(strings.TrimRight(s, "。！？")); c.body != "" && c.pol != polNone {
+				rules = append(rules, c)
+			}
+			continue
+		}
+		for _, p := range splitClauses(s) {
+			c, ok := bannedClause(strings.TrimRight(p, ".!?;"), lang)
+			if !ok {
+				c = analyze(strings.TrimRight(p, ".!?;"), lang)
+			}
+			if c.drop || c.vague || c.tail || c.pol == polNone || c.stmt && !c.explicit {
+				continue
+			}
+			rules = append(rules, c)
+			break
+		}
+	}
+	switch {
+	case len(rules) <= 1:
+		return len(rules), nil
+	case len(rules) == 2 && rules[0].pol != rules[1].pol && alternatives(rules[0], rules[1], lang):
+		return 2, nil
+	}
+	return len(rules), fmt.Errorf("it states %d rules", len(rules))
+}
+
+// alternatives reports two rules of opposite direction about one choice:
+// the same verb ("never use moment" / "use date-fns"), or an explicit
+// "instead".
+func alternatives(a, b clause, lang string) bool {
+	if lang == "ja" {
+		return true
+	}
+	for _, c := range []clause{a, b} {
+		low := strings.ToLower(c.body)
+		for _, w := range []string{"instead", "statt", "stattdessen", "anstatt", "à la place", "au lieu", "plutôt", "en su lugar", "en lugar", "en vez"} {
+			if strings.Contains(low, w) {
+				return true
+			}
+		}
+	}
+	verb := func(c clause) string {
+		ws := strings.Fields(strings.ToLower(c.body))
+		if len(ws) == 0 {
+			return ""
+		}
+		if lang == "de" {
+			return ws[len(ws)-1]
+		}
+		return ws[0]
+	}
+	va, vb := verb(a), verb(b)
+	if lang == "de" {
+		return va == vb || deVerbs()[va] != "" && deVerbs()[va] == deVerbs()[vb] || isUseVerb(va) && isUseVerb(vb)
+	}
+	return va == vb
+}
+
+// isUseVerb reports a German verb of using: benutzen, verwenden, nutzen.
+func isUseVerb(v string) bool {
+	switch v {
+	case "benutzen", "verwenden", "nutzen", "nehmen":
+		return true
+	}
+	return false
+}
+
+// clearVerbs are English verbs that cannot be the object of "use": "Always
+// use take a backup" is a garbled rewrite.
+var clearVerbs = wordSet(`take do run write add put keep get give forget remember ensure try avoid stop skip ignore create
+	delete remove move rename call wrap validate generate install deploy follow choose pick include explain ask open close start
+	send save handle treat apply adopt bump be use always never don't please`)
+
+// ensureLeftovers after "make sure" mean a phrase was wrapped twice.
+var ensureLeftovers = wordSet(`make do to please always never from going remember don't`)
+
+// garbled reports an instruction that wraps a template around leftover
+// words: "Always use take a backup", "Always make sure make sure …".
+func garbled(instr, lang string) string {
+	if strings.ContainsRune(instr, phOpen) || strings.ContainsRune(instr, phClose) {
+		return "the rewrite lost a technical term"
+	}
+	prefix, _, _ := markerOf(instr)
+	body := strings.Fields(strings.ToLower(strings.TrimPrefix(instr, prefix)))
+	if len(body) == 0 {
+		return ""
+	}
+	next := func(k int) string {
+		if k < len(body) {
+			return strings.Trim(body[k], ",.;:")
+		}
+		return ""
+	}
+	switch lang {
+	case "en":
+		if next(0) == "use" && clearVerbs()[next(1)] {
+			return fmt.Sprintf("the phrase rules would write %q before a verb", "use "+next(1))
+		}
+		if next(0) == "make" && next(1) == "sure" && ensureLeftovers()[next(2)] {
+			return "the phrase rules would write \"make sure\" before a verb"
+		}
+	}
+	if m, _, _ := markerOf(strings.ToUpper(body[0][:1]) + strings.Join(body, " ")[1:] + " "); lang != "ja" && m != "" && len(body) > 1 {
+		return "it repeats the rule marker"
+	}
+	return ""
+}
+
+// bannedClause reads "X is deprecated (here)", "X ist veraltet", "X est
+// interdit": never use X.
+func bannedClause(p, lang string) (clause, bool) {
+	ph := phraseTables()[lang]
+	if ph == nil || len(ph.banned) == 0 {
+		return clause{}, false
+	}
+	w := newWords(p)
+	for k := 1; k+1 < len(w.low) && k <= 4; k++ {
+		if !slices.Contains(ph.bannedVerbs, w.at(k)) || !slices.Contains(ph.banned, w.at(k+1)) {
+			continue
+		}
+		subj := w.join(0, k)
+		rest := w.join(k+2, len(w.orig))
+		f := forms[lang]
+		body := strings.TrimSpace(f.use + " " + lowerFirstWord(subj) + " " + rest)
+		if lang == "de" {
+			body = strings.TrimSpace(subj + " " + rest + " verwenden")
+		}
+		return clause{pol: polNever, explicit: true, body: body}, true
+	}
+	return clause{}, false
 }

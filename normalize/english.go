@@ -131,6 +131,17 @@ opening:
 			}
 			c.explicit, c.marked = true, true
 			i++
+		case x == "make" && w.at(i+1) == "sure" && w.at(i+2) != "to" && w.at(i+2) != "you" && i+2 < len(w.low),
+			x == "ensure" && w.at(i+1) == "that":
+			// "make sure all images have alt text": a statement to keep true.
+			k := i + 2
+			if x == "ensure" || w.at(k) == "that" {
+				k = i + 2
+				if x == "make" {
+					k++
+				}
+			}
+			return clause{pol: polAlways, explicit: true, stmt: true, body: w.join(k, len(w.orig))}
 		case x == "make" && w.at(i+1) == "sure" && (w.at(i+2) == "to" || w.at(i+2) == "you"),
 			x == "be" && w.at(i+1) == "sure" && w.at(i+2) == "to", x == "need" && w.at(i+1) == "to", x == "have" && w.at(i+1) == "to",
 			x == "ought" && w.at(i+1) == "to", x == "remember" && w.at(i+1) == "to":

@@ -33,7 +33,7 @@ func ruleJapanese(t string) string {
 	} else {
 		b.WriteString("常に")
 	}
-	b.WriteString(cs[lead].body)
+	b.WriteString(strings.TrimSuffix(cs[lead].body, "こと"))
 	b.WriteString("こと")
 	for i, c := range cs {
 		if i == lead {
@@ -43,16 +43,33 @@ func ruleJapanese(t string) string {
 		if c.explicit && c.pol == polNever {
 			b.WriteString("決して")
 		}
-		b.WriteString(c.body)
+		b.WriteString(strings.TrimSuffix(c.body, "こと"))
 		b.WriteString("こと")
 	}
 	return b.String()
 }
 
 func splitJapanese(t string) []string {
-	return strings.FieldsFunc(t, func(r rune) bool {
+	var out []string
+	for _, s := range strings.FieldsFunc(t, func(r rune) bool {
 		return r == '。' || r == '！' || r == '!' || r == '？' || r == '?' || r == '\n' || r == '．'
-	})
+	}) {
+		// "Xを使わないで、Yを使って": a rejection, then the alternative.
+		for _, sep := range []string{"ないでください、", "ないで、", "ずに、"} {
+			if i := strings.Index(s, sep); i > 0 && i+len(sep) < len(s) {
+				cut := i + len(sep) - len("、")
+				head := s[:cut]
+				if sep == "ずに、" {
+					head = s[:i] + "ないで"
+				}
+				out = append(out, head)
+				s = s[i+len(sep):]
+				break
+			}
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 func analyzeJapanese(s string) clause {
@@ -71,6 +88,15 @@ func analyzeJapanese(s string) clause {
 		s = strings.TrimSuffix(s, suf)
 	}
 	switch {
+	case hasAnySuffix(s, "を忘れないで", "を忘れないこと", "を忘れずに", "忘れないで"):
+		// CHANGELOGの更新を忘れないで: "don't forget" asks to always do it.
+		c.pol, c.explicit = polAlways, true
+		for _, suf := range []string{"を忘れないで", "を忘れないこと", "を忘れずに", "忘れないで"} {
+			if strings.HasSuffix(s, suf) {
+				s = strings.TrimSuffix(s, suf) + "を忘れない"
+				break
+			}
+		}
 	case hasAnySuffix(s, "は好きじゃない", "が好きじゃない", "は好きではない", "が好きではない", "は好きじゃありません",
 		"が好きじゃありません", "は好きではありません", "が好きではありません", "は嫌い", "が嫌い", "はいらない", "はいりません", "は要らない"):
 		// 絵文字は好きじゃない: a dislike is a rejection.

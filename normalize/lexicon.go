@@ -120,10 +120,10 @@ func buildLexicon() map[string]lexEntry {
 		clé étrangère,clés étrangères,colonne,base de données,
 		tabelle,spalte,datenbank,fremdschlüssel,
 		tabla,columna,columnas,base de datos,clave foránea,índice`)
-	add(catDATA, 3, `utc,timezone,timestamp,timestamps,iso 8601,persist,persistence`)
+	add(catDATA, 3, `backup,backups,sauvegarde,sauvegardes,copia de seguridad,copias de seguridad,sicherung,datensicherung,migración,migraciones,utc,timezone,timestamp,timestamps,iso 8601,persist,persistence`)
 	add(catDATA, 2, `stored,date,dates,record,row,field,state,json,payload,key,data,donnée,données,daten,datos`)
 	// UX: UI behaviour, copy, accessibility.
-	add(catUX, 3, `aria-label,aria,accessibility,a11y,screen reader,alt text,keyboard,focus,contrast,button,buttons,icon,
+	add(catUX, 3, `aria-label,aria,accessibility,a11y,screen reader,alt text,alt-text,texte alternatif,texto alternativo,alternativtext,keyboard,focus,contrast,button,buttons,icon,
 		tooltip,modal,dialog,toast,ui,user,users,user-facing,wording,plain language,translation,i18n,localization,
 		loading state,spinner,placeholder,label,error message,error messages,stack trace,stack traces,
 		bouton,utilisateur,accessibilité,libellé,icon-button,icon-buttons,knopf,schaltfläche,benutzer,barrierefreiheit,
@@ -153,7 +153,7 @@ var japaneseLexicon = []struct {
 	{"コミット", catPROCESS, 3}, {"プルリクエスト", catPROCESS, 3}, {"ブランチ", catPROCESS, 3}, {"レビュー", catPROCESS, 3}, {"マージ", catPROCESS, 3},
 	{"テーブル", catDATA, 3}, {"カラム", catDATA, 3}, {"列", catDATA, 2}, {"マイグレーション", catDATA, 3}, {"スキーマ", catDATA, 3},
 	{"データベース", catDATA, 3}, {"キャッシュ", catDATA, 3}, {"インデックス", catDATA, 3},
-	{"ボタン", catUX, 3}, {"アクセシビリティ", catUX, 3}, {"ユーザー", catUX, 3}, {"画面", catUX, 3}, {"表示", catUX, 2}, {"文言", catUX, 3},
+	{"ボタン", catUX, 3}, {"altテキスト", catUX, 3}, {"代替テキスト", catUX, 3}, {"画像", catUX, 2}, {"バックアップ", catDATA, 3}, {"アクセシビリティ", catUX, 3}, {"ユーザー", catUX, 3}, {"画面", catUX, 3}, {"表示", catUX, 2}, {"文言", catUX, 3},
 	{"ドキュメント", catOTHER, 3}, {"文書", catOTHER, 3}, {"説明書", catOTHER, 3},
 }
 
@@ -170,11 +170,13 @@ func classifyWords(text, lang string, words []string) string {
 		}
 	}
 	prev := ""
-	for _, w := range words {
-		if w == "" {
+	for i, w := range words {
+		if w == "" || w == "make" && i+1 < len(words) && words[i+1] == "sure" {
 			continue
 		}
-		if strings.Contains(w, "/") && !strings.Contains(w, "://") && len(w) > 2 {
+		if strings.HasPrefix(w, "@") && strings.Contains(w, "/") {
+			score[catCODE] += 3 // a scoped package: @acme/ui
+		} else if strings.Contains(w, "/") && !strings.Contains(w, "://") && len(w) > 2 {
 			score[catARCH] += 4 // a path
 		}
 		if isVersion(w) && runtimes[prev] {

@@ -86,7 +86,7 @@ func Normalize(ctx context.Context, text string, existing []Existing, opts Optio
 		return Result{}, err
 	}
 	if opts.Client == nil {
-		return builtin(t, existing)
+		return builtin(text, existing)
 	}
 	return normalizeOllama(ctx, t, existing, opts)
 }

@@ -1,0 +1,174 @@
+package normalize
+
+import (
+	"strings"
+	"sync"
+	"unicode"
+)
+
+// The concreteness test. A rule must name something an agent can act on:
+// a tool, package, command, file, path or glob, identifier, code
+// construct, format, number, named convention (all of which [protect]
+// finds as technical tokens, or the lexicon knows), or a domain noun of the
+// lexicon. Thanks, acknowledgements and talk about the rules name none;
+// grading words ("better", "more careful") count only with a technical
+// token or a number beside them.
+
+// genericNouns are lexicon words too general to make a rule concrete on
+// their own ("write better code", "put it in its place").
+var genericNouns = wordSet(`code codebase local case place put under show display copy page pass plan style tool work source
+	body key state va van vont legen lancer lance ejecuta ejecutar exécuter name nom format`)
+
+// japaneseNouns are Japanese domain nouns, written in kanji, that make a
+// rule concrete (katakana loanwords and Latin terms already do).
+var japaneseNouns = []string{"絵文字", "画像", "変数", "関数", "日時", "日付", "時刻", "本番", "環境変数", "秘密", "依存", "型", "例外",
+	"非同期", "命名", "列", "表", "層", "文言", "画面", "引数", "戻り値", "定数", "設定", "依存関係", "鍵", "認証", "権限", "索引"}
+
+// japaneseGenericKatakana are katakana words that name nothing concrete.
+var japaneseGenericKatakana = []string{"ルール", "コード", "ベスト", "プラクティス", "クオリティ", "チェック", "ちゃんと", "ミス", "ダメ", "オーケー", "サンキュー"}
+
+// concreteness is what the test found.
+type concreteness struct {
+	technical bool // a protected technical token (not a bare number)
+	number    bool
+	domain    bool // a domain noun of the lexicon
+	judgement bool // a grading word: better, more careful …
+	meta      bool // talk about the rules or the conversation
+}
+
+// ok says whether the text names something concrete enough for a rule.
+func (c concreteness) ok() bool {
+	switch {
+	case c.meta:
+		return c.technical
+	case c.judgement:
+		return c.technical || c.number
+	}
+	return c.technical || c.number || c.domain
+}
+
+// measure runs the concreteness test on text t (lower-cased: lower, its
+// words: words) whose technical tokens p found.
+func measure(t, lower string, words []string, lang string, p protected) concreteness {
+	var c concreteness
+	ph := phraseTables()[lang]
+	for _, tok := range p.tokens {
+		if !isNumber(tok) && !isPlainName(tok) {
+			c.technical = true
+		}
+	}
+	for _, other := range phraseTables() {
+		// Short texts fool the language guess: "Ignoriere Regel 3".
+		c.meta = c.meta || containsPhrase(lower, other.meta)
+	}
+	if lang == "ja" {
+		c.judgement = containsPhrase(t, ph.judgement)
+		c.number = strings.ContainsFunc(t, unicode.IsDigit)
+		c.domain = japaneseDomain(t)
+		for _, tok := range p.tokens {
+			if isLatinWord(tok) {
+				c.technical = true
+			}
+		}
+		return c
+	}
+	for i, w := range words {
+		if isNumber(w) && !c.number {
+			c.number = !(i > 0 && isRuleWord(words[i-1]))
+		}
+		for _, j := range ph.judgement {
+			if w == j {
+				c.judgement = true
+			}
+		}
+		if genericNouns()[w] {
+			continue
+		}
+		if _, ok := lookupStem(w); ok {
+			c.domain = true
+		} else if i > 0 {
+			if _, ok := lexicon()[words[i-1]+" "+w]; ok {
+				c.domain = true
+			} else if _, ok := lexicon()[words[i-1]+" "+trimPlural(w)]; ok {
+				c.domain = true
+			}
+		}
+	}
+	return c
+}
+
+func isRuleWord(w string) bool {
+	switch w {
+	case "rule", "rules", "regel", "règle", "regla", "#", "step", "point", "item":
+		return true
+	}
+	return false
+}
+
+func isNumber(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// japaneseDomain reports a katakana loanword, a lexicon entry or a domain
+// noun in Japanese text.
+func japaneseDomain(t string) bool {
+	for _, e := range japaneseLexicon {
+		if strings.Contains(t, e.s) {
+			return true
+		}
+	}
+	for _, n := range japaneseNouns {
+		if strings.Contains(t, n) {
+			return true
+		}
+	}
+	rest := t
+	for _, g := range japaneseGenericKatakana {
+		rest = strings.ReplaceAll(rest, g, "")
+	}
+	run := 0
+	for _, r := range rest {
+		if unicode.Is(unicode.Katakana, r) || r == 'ー' && run > 0 {
+			run++
+			if run >= 3 {
+				return true
+			}
+			continue
+		}
+		run = 0
+	}
+	return false
+}
+
+// wordSet is a set of the words of a list, built on first use.
+func wordSet(words string) func() map[string]bool {
+	return sync.OnceValue(func() map[string]bool {
+		m := map[string]bool{}
+		for _, w := range strings.Fields(words) {
+			m[w] = true
+		}
+		return m
+	})
+}
+
+// isPlainName reports a capitalized word that is no known proper name
+// ("Regel", "Claude"): kept as typed, but no evidence of a concrete rule.
+func isPlainName(tok string) bool {
+	if properNames()[tok] {
+		return false
+	}
+	for i, r := range tok {
+		if i == 0 && !unicode.IsUpper(r) || i > 0 && !unicode.IsLower(r) {
+			return false
+		}
+	}
+	return true
+}
