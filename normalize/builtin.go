@@ -636,6 +636,11 @@ func garbled(instr, lang string) string {
 		return ""
 	}
 	switch lang {
+	case "de":
+		switch next(0) {
+		case "sind", "ist", "haben", "hat", "wird", "werden", "war", "waren":
+			return "the phrase rules would open the rule with an auxiliary verb"
+		}
 	case "en":
 		if next(0) == "use" && clearVerbs()[next(1)] {
 			return fmt.Sprintf("the phrase rules would write %q before a verb", "use "+next(1))

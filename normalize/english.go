@@ -320,6 +320,14 @@ func englishStatement(w words, i int, c clause) clause {
 			verb := ""
 			plural := strings.HasSuffix(w.low[k-1], "s")
 			switch {
+			case (w.at(rest) == "not" || w.at(rest) == "never") && w.at(rest+1) == "be":
+				// "error messages must not be shown": "are not".
+				verb = map[bool]string{true: "are", false: "is"}[plural] + " " + w.at(rest)
+				rest += 2
+			case w.at(rest) == "not" && x != "has" && x != "have" && x != "needs" && x != "need":
+				// "error messages must not expose …": "do not expose".
+				verb = map[bool]string{true: "do not", false: "does not"}[plural]
+				rest++
 			case w.at(rest) == "be":
 				verb = map[bool]string{true: "are", false: "is"}[plural]
 				rest++

@@ -54,6 +54,17 @@ opening:
 		case x == "ne":
 			c.pol, c.explicit = polNever, true
 			i++
+			if y := w.at(i); frVerbs()[y] == "" && !frenchPronoun(y) && !frenchOpener(y) {
+				// After "ne" comes a verb: "Ne logue jamais …". An unknown
+				// one gets its infinitive from its ending, or the clause is
+				// refused rather than read as a noun to "use".
+				inf := frenchInfinitive(y)
+				if inf == "" {
+					return clause{vague: true}
+				}
+				verb = inf
+				i++
+			}
 		case x == "pas" || x == "jamais" || x == "plus" && c.pol == polNever:
 			c.pol, c.explicit = polNever, true
 			i++
@@ -190,3 +201,40 @@ var frVerbs = sync.OnceValue(func() map[string]string {
 	}
 	return m
 })
+
+// frenchPronoun reports an object pronoun between "ne" and the verb.
+func frenchPronoun(w string) bool {
+	switch w {
+	case "le", "la", "les", "l", "me", "te", "se", "nous", "vous", "lui", "leur", "y", "en":
+		return true
+	}
+	return false
+}
+
+// frenchInfinitive guesses the infinitive of an -er verb form: logue,
+// logues, loguez → loguer; "" when the form does not look like one.
+func frenchInfinitive(w string) string {
+	switch {
+	case len(w) < 4:
+		return ""
+	case strings.HasSuffix(w, "ez"):
+		return strings.TrimSuffix(w, "z") + "r"
+	case strings.HasSuffix(w, "es"):
+		return strings.TrimSuffix(w, "s") + "r"
+	case strings.HasSuffix(w, "e"):
+		return w + "r"
+	}
+	return ""
+}
+
+// frenchOpener reports a word the clause reader handles itself after
+// "ne": a negation, a verb of wanting, liking or stopping.
+func frenchOpener(w string) bool {
+	switch w {
+	case "pas", "jamais", "plus", "faut", "veux", "voulons", "voulez", "voudrais", "souhaite", "souhaitons", "préfère",
+		"préférons", "préférez", "aime", "aimons", "aimez", "déteste", "détestons", "détestez", "hais", "haïssons",
+		"arrête", "arrêtez", "évite", "évitez", "dois", "doit", "devez", "devons", "peux", "pouvez":
+		return true
+	}
+	return false
+}

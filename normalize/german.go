@@ -52,6 +52,9 @@ func analyzeGerman(p string) clause {
 		if w.at(i) == "mit" {
 			return clause{pol: polNever, explicit: true, body: w.join(i+1, n) + " verwenden"}
 		}
+	case (first == "wir" || first == "ich") && germanMigration(w, i+1) != "":
+		// "Wir sind von webpack auf vite umgestiegen".
+		return clause{pol: polAlways, explicit: true, body: germanMigration(w, i+1)}
 	case first == "wir" || first == "ich" || first == "du" || first == "man" || first == "ihr":
 		if inf, ok := deVerbs()[w.at(i+1)]; ok {
 			verb = inf
@@ -205,3 +208,32 @@ var deVerbs = sync.OnceValue(func() map[string]string {
 	}
 	return m
 })
+
+// germanMigration reads "sind/haben von X auf/zu Y umgestiegen/gewechselt/
+// migriert" into "Y statt X verwenden"; "" when the clause is not one.
+func germanMigration(w words, i int) string {
+	n := len(w.low)
+	if x := w.at(i); x != "sind" && x != "haben" {
+		return ""
+	}
+	switch w.at(n - 1) {
+	case "umgestiegen", "gewechselt", "migriert", "umgezogen":
+	default:
+		return ""
+	}
+	from, to := -1, -1
+	for k := i + 1; k < n-1; k++ {
+		switch w.at(k) {
+		case "von":
+			from = k
+		case "auf", "zu", "nach":
+			if to < 0 {
+				to = k
+			}
+		}
+	}
+	if from < 0 || to < from+2 || to+1 >= n-1 {
+		return ""
+	}
+	return w.join(to+1, n-1) + " statt " + w.join(from+1, to) + " verwenden"
+}

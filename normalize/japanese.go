@@ -3,6 +3,7 @@ package normalize
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // ruleJapanese writes the rule for Japanese text: "常に…こと" or
@@ -160,6 +161,18 @@ func plainJapanese(s string) string {
 			return string(rs) + "す"
 		}
 		return string(rs) + "する"
+	}
+	if strings.HasSuffix(s, "って") {
+		// 使って → 使う, but 取って → 取る and 待って → 待つ.
+		stem := strings.TrimSuffix(s, "って")
+		last, _ := utf8.DecodeLastRuneInString(stem)
+		switch {
+		case strings.ContainsRune("取作送切守走残戻触知入終変始帰握貼", last):
+			return stem + "る"
+		case strings.ContainsRune("待持立保打勝", last):
+			return stem + "つ"
+		}
+		return stem + "う"
 	}
 	for _, r := range []struct{ from, to string }{
 		{"します", "する"}, {"して", "する"}, {"って", "う"}, {"んで", "む"}, {"いて", "く"}, {"いで", "ぐ"},

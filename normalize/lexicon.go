@@ -52,7 +52,7 @@ func buildLexicon() map[string]lexEntry {
 		}
 	}
 	// STYLE: formatting, naming, import order, comments.
-	add(catSTYLE, 3, `camelcase,snake_case,pascalcase,kebab-case,screaming_snake_case,camel case,snake case,pascal case,kebab case,indentation,indent,
+	add(catSTYLE, 3, `tailwind,inline style,inline styles,inline-styles,styles inline,estilos en línea,camelcase,snake_case,pascalcase,kebab-case,screaming_snake_case,camel case,snake case,pascal case,kebab case,indentation,indent,
 		prettier,gofmt,black,import order,naming,naming convention,trailing comma,semicolon,quote,single quote,double quote,whitespace,
 		tab,line length,docstring,jsdoc,godoc,comment,formatting,lowercase,uppercase,
 		nommage,indentation,commentaire,guillemet,point-virgule,
@@ -98,7 +98,7 @@ func buildLexicon() map[string]lexEntry {
 		nvm,nvmrc,.nvmrc,pyenv,rustup,asdf,mise,volta,runtime,node version,python version,go version,toolchain,sdk,jdk,
 		docker,docker compose,kubectl,terraform,package manager,cli,command line,build tool,test framework,test runner,
 		outil,commande,werkzeug,befehl,paketmanager,herramienta,comando,gestor de paquetes`)
-	add(catTOOL, 2, `dependency,dependencies,lockfile,lock file,package.json,go.mod,requirements.txt,prueba,pruebas,linter,script,install,build,lint,linter,bundler,compile,tool,test,tests,
+	add(catTOOL, 2, `dependency,dependencies,abhängigkeit,abhängigkeiten,dépendance,dépendances,dependencia,dependencias,lockfile,lock file,package.json,go.mod,requirements.txt,prueba,pruebas,linter,script,install,build,lint,linter,bundler,compile,tool,test,tests,
 		lancer,lance,exécuter,installer,ausführen,installieren,ejecutar,ejecuta,instalar`)
 	// PROCESS: git workflow, commit messages, PR requirements, test gates.
 	add(catPROCESS, 3, `commit,commits,commit message,conventional commit,conventional commits,pull request,pr,merge request,
@@ -106,7 +106,7 @@ func buildLexicon() map[string]lexEntry {
 		release,tag,version bump,gitmoji,sign-off,signoff,
 		commit-nachricht,commit-nachrichten,zweig,überprüfung,
 		mensaje de commit,rama,revisión`)
-	add(catPROCESS, 3, `before merging,tests pass,must pass,green ci,test gate`)
+	add(catPROCESS, 3, `github actions,gitlab ci,ci runner,runner,runners,before merging,tests pass,must pass,green ci,test gate`)
 	add(catPROCESS, 3, `prs,mrs,pull requests,merge requests,small pr,pr size,diff size,
 		explain the plan,plan first,before editing,before changing,before coding,before implementing,before making changes,ask first,ask before`)
 	add(catPROCESS, 2, `plan,planning,approve,confirm,confirmation,step by step,checklist`)
@@ -120,7 +120,7 @@ func buildLexicon() map[string]lexEntry {
 		clé étrangère,clés étrangères,colonne,base de données,
 		tabelle,spalte,datenbank,fremdschlüssel,
 		tabla,columna,columnas,base de datos,clave foránea,índice`)
-	add(catDATA, 3, `backup,backups,sauvegarde,sauvegardes,copia de seguridad,copias de seguridad,sicherung,datensicherung,migración,migraciones,utc,timezone,timestamp,timestamps,iso 8601,persist,persistence`)
+	add(catDATA, 3, `password,passwords,passwort,passwörter,mot de passe,mots de passe,contraseña,contraseñas,secret,secrets,credential,credentials,api key,api keys,backup,backups,sauvegarde,sauvegardes,copia de seguridad,copias de seguridad,sicherung,datensicherung,migración,migraciones,utc,timezone,timestamp,timestamps,iso 8601,persist,persistence`)
 	add(catDATA, 2, `stored,date,dates,record,row,field,state,json,payload,key,data,donnée,données,daten,datos`)
 	// UX: UI behaviour, copy, accessibility.
 	add(catUX, 3, `aria-label,aria,accessibility,a11y,screen reader,alt text,alt-text,texte alternatif,texto alternativo,alternativtext,keyboard,focus,contrast,button,buttons,icon,
@@ -153,7 +153,7 @@ var japaneseLexicon = []struct {
 	{"コミット", catPROCESS, 3}, {"プルリクエスト", catPROCESS, 3}, {"ブランチ", catPROCESS, 3}, {"レビュー", catPROCESS, 3}, {"マージ", catPROCESS, 3},
 	{"テーブル", catDATA, 3}, {"カラム", catDATA, 3}, {"列", catDATA, 2}, {"マイグレーション", catDATA, 3}, {"スキーマ", catDATA, 3},
 	{"データベース", catDATA, 3}, {"キャッシュ", catDATA, 3}, {"インデックス", catDATA, 3},
-	{"ボタン", catUX, 3}, {"altテキスト", catUX, 3}, {"代替テキスト", catUX, 3}, {"画像", catUX, 2}, {"バックアップ", catDATA, 3}, {"アクセシビリティ", catUX, 3}, {"ユーザー", catUX, 3}, {"画面", catUX, 3}, {"表示", catUX, 2}, {"文言", catUX, 3},
+	{"ボタン", catUX, 3}, {"依存関係", catTOOL, 3}, {"スタイル", catSTYLE, 2}, {"パスワード", catDATA, 3}, {"秘密", catDATA, 2}, {"altテキスト", catUX, 3}, {"代替テキスト", catUX, 3}, {"画像", catUX, 2}, {"バックアップ", catDATA, 3}, {"アクセシビリティ", catUX, 3}, {"ユーザー", catUX, 3}, {"画面", catUX, 3}, {"表示", catUX, 2}, {"文言", catUX, 3},
 	{"ドキュメント", catOTHER, 3}, {"文書", catOTHER, 3}, {"説明書", catOTHER, 3},
 }
 
@@ -169,7 +169,7 @@ func classifyWords(text, lang string, words []string) string {
 			}
 		}
 	}
-	prev := ""
+	prev, prev2 := "", ""
 	for i, w := range words {
 		if w == "" || w == "make" && i+1 < len(words) && words[i+1] == "sure" {
 			continue
@@ -193,6 +193,11 @@ func classifyWords(text, lang string, words []string) string {
 				}
 			}
 		}
+		if prev2 != "" {
+			if e, ok := lexicon()[prev2+" "+prev+" "+w]; ok {
+				score[e.cat] += e.weight // "mots de passe", "copia de seguridad"
+			}
+		}
 		if prev != "" {
 			if e, ok := lexicon()[prev+" "+w]; ok {
 				score[e.cat] += e.weight
@@ -200,7 +205,7 @@ func classifyWords(text, lang string, words []string) string {
 				score[e.cat] += e.weight
 			}
 		}
-		prev = w
+		prev2, prev = prev, w
 	}
 	best, bestScore := catOTHER, 0
 	for c, s := range score {

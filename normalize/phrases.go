@@ -100,7 +100,7 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 			ensure: lines(`no olvides | no te olvides de | no se olvide de | recuerda | recuerde | acuérdate de |
 				asegúrate de | asegúrese de | asegúrense de`),
 			always: "siempre",
-			meta: lines(`ignora la regla | ignora regla | ignore la regla | olvida eso | olvida todo | olvida lo que | las reglas | regla #`),
+			meta:   lines(`ignora la regla | ignora regla | ignore la regla | olvida eso | olvida todo | olvida lo que | las reglas | regla #`),
 			judgement: f(`mejor mejores bien bueno buena buenos buenas cuidadoso cuidadosa riguroso rigurosa atento atenta bonito
 				bonita correctamente limpio limpia`),
 			bannedVerbs: f(`está están es son`),

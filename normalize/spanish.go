@@ -54,6 +54,12 @@ opening:
 		case x == "nunca" || x == "jamás":
 			c.pol, c.explicit = polNever, true
 			i++
+			if y := w.at(i); esVerbs()[y] == "" && strings.HasSuffix(y, "es") && len(y) > 5 && !stopWords()[y] && lookupNone(y) {
+				// "Nunca registres …": a negative command of an -ar verb
+				// the tables lack.
+				verb = strings.TrimSuffix(y, "es") + "ar"
+				i++
+			}
 		case x == "siempre":
 			if c.pol != polNever {
 				c.pol = polAlways
