@@ -133,18 +133,39 @@ func boundaryAfter(s string, j int) bool {
 	return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 }
 
-// findPhrase finds phrase in s, ignoring case, at word boundaries (any
-// position for Japanese, which has no spaces); -1 when absent.
+// findPhrase finds phrase (lower case) in s, ignoring case, at word
+// boundaries (any position for Japanese, which has no spaces); -1 when
+// absent.
 func findPhrase(s, phrase string, from int) int {
+	return findPhraseLower(s, strings.ToLower(s), phrase, from)
+}
+
+// findPhraseLower is findPhrase with lower = strings.ToLower(s) computed
+// once by the caller.
+func findPhraseLower(s, lower, phrase string, from int) int {
 	n := len(phrase)
 	ja := phrase[0] >= 0x80 && hasJapanese(phrase)
-	for i := from; i+n <= len(s); i++ {
-		if !strings.EqualFold(s[i:i+n], phrase) {
-			continue
+	ok := func(i int) bool {
+		return ja || boundaryBefore(s, i) && (boundaryAfter(s, i+n) || !isLetterByteEnd(phrase))
+	}
+	if len(lower) != len(s) {
+		// Lower-casing changed the lengths (rare runes): compare in place.
+		for i := from; i+n <= len(s); i++ {
+			if strings.EqualFold(s[i:i+n], phrase) && ok(i) {
+				return i
+			}
 		}
-		if ja || boundaryBefore(s, i) && (boundaryAfter(s, i+n) || !isLetterByteEnd(phrase)) {
-			return i
+		return -1
+	}
+	for i := from; i+n <= len(lower); {
+		j := strings.Index(lower[i:], phrase)
+		if j < 0 {
+			return -1
 		}
+		if ok(i + j) {
+			return i + j
+		}
+		i += j + 1
 	}
 	return -1
 }
@@ -158,8 +179,9 @@ func isLetterByteEnd(p string) bool {
 
 // containsPhrase reports whether s holds one of the phrases.
 func containsPhrase(s string, list []string) bool {
+	lower := strings.ToLower(s)
 	for _, p := range list {
-		if findPhrase(s, p, 0) >= 0 {
+		if findPhraseLower(s, lower, p, 0) >= 0 {
 			return true
 		}
 	}
@@ -169,9 +191,10 @@ func containsPhrase(s string, list []string) bool {
 // stripFillers removes the discourse fillers of s, with the comma that
 // follows one ("from now on, run …").
 func stripFillers(s string, fillers []string) string {
+	lower := strings.ToLower(s)
 	for _, f := range fillers {
 		for {
-			i := findPhrase(s, f, 0)
+			i := findPhraseLower(s, lower, f, 0)
 			if i < 0 {
 				break
 			}
@@ -190,6 +213,7 @@ func stripFillers(s string, fillers []string) string {
 				left += " "
 			}
 			s = left + s[j:]
+			lower = strings.ToLower(s)
 		}
 	}
 	return strings.TrimSpace(s)
@@ -197,8 +221,9 @@ func stripFillers(s string, fillers []string) string {
 
 // applyEnsure turns "don't forget to X", "make sure to X" into "always X".
 func applyEnsure(s string, ph *phrases) string {
+	lower := strings.ToLower(s)
 	for _, e := range ph.ensure {
-		i := findPhrase(s, e, 0)
+		i := findPhraseLower(s, lower, e, 0)
 		if i < 0 {
 			continue
 		}
