@@ -59,6 +59,10 @@ func builtin(raw string, existing []Existing) (Result, error) {
 		return Result{}, &VagueError{Text: t}
 	}
 	m := stripFillers(p.text, ph.fillers)
+	if p.opensWithAbbreviation(m) {
+		// "i.e. use the --frozen-lockfile flag": nothing to explain yet.
+		m = strings.TrimLeft(m[strings.IndexRune(m, phClose)+utf8.RuneLen(phClose):], " ,")
+	}
 	m = applyEnsure(m, ph)
 	if hasDoubleNegation(m, ph) {
 		return Result{}, &AmbiguousError{Text: t, Reason: "it negates twice, so its direction is unclear"}
@@ -204,6 +208,7 @@ var (
 func ruleLatin(t, lang string, sentences bool, p protected) string {
 	f := forms[lang]
 	content, reason := t, ""
+	fromLesson := false // content is the cause of a lesson: it must hold a behaviour
 	lower := strings.ToLower(t)
 	for _, bw := range becauseWords[lang] {
 		i := strings.Index(lower, bw)
@@ -220,6 +225,7 @@ func ruleLatin(t, lang string, sentences bool, p protected) string {
 		}
 		if lesson {
 			content = t[i+len(bw):]
+			fromLesson = true
 		} else {
 			content, reason = t[:i], strings.TrimSpace(t[i+len(bw):])
 		}
@@ -230,7 +236,13 @@ func ruleLatin(t, lang string, sentences bool, p protected) string {
 			content = strings.Replace(content, h, h[:len(h)-2]+" ", 1)
 		}
 	}
-	parts := splitClauses(content)
+	parts := mergeBareMarkers(splitClauses(content), lang)
+	meaningful := 0
+	for _, part := range parts {
+		if c := analyze(strings.TrimRight(part, ".!?;"), lang); !c.drop {
+			meaningful++
+		}
+	}
 	var cs []clause
 	for _, part := range parts {
 		part = strings.TrimRight(part, ".!?;")
@@ -250,7 +262,7 @@ func ruleLatin(t, lang string, sentences bool, p protected) string {
 			continue
 		case c.tail && c.pol == polNever && c.body != "":
 			c.tail, c.explicit = false, true
-		case c.tail && c.body != "" && len(parts) == 1:
+		case c.tail && c.body != "" && meaningful == 1:
 			// A bare noun phrase: "pnpm", "hooks only".
 			c.tail, c.stmt = false, false
 		case c.tail:
@@ -260,6 +272,18 @@ func ruleLatin(t, lang string, sentences bool, p protected) string {
 	}
 	if len(cs) == 0 {
 		return ""
+	}
+	if fromLesson {
+		// "the bug happened because timestamps were compared in local
+		// time" reports a cause; only a clause that asks for something
+		// makes it a rule.
+		asks := false
+		for _, c := range cs {
+			asks = asks || c.explicit && !c.stmt
+		}
+		if !asks {
+			return ""
+		}
 	}
 	lead := 0
 	for i, c := range cs {
@@ -594,6 +618,11 @@ func alternatives(a, b clause, lang string) bool {
 		return ws[0]
 	}
 	va, vb := verb(a), verb(b)
+	if a.pol == polNever && b.pol == polAlways && forms[lang].use != "" && vb == forms[lang].use {
+		// "Never put secrets in code. Use environment variables.": the
+		// alternative to what the first sentence rules out.
+		return true
+	}
 	if lang == "de" {
 		return va == vb || deVerbs()[va] != "" && deVerbs()[va] == deVerbs()[vb] || isUseVerb(va) && isUseVerb(vb)
 	}
@@ -645,7 +674,7 @@ func garbled(instr, lang string) string {
 		if next(0) == "use" && clearVerbs()[next(1)] {
 			return fmt.Sprintf("the phrase rules would write %q before a verb", "use "+next(1))
 		}
-		if next(0) == "make" && next(1) == "sure" && ensureLeftovers()[next(2)] {
+		if next(0) == "make" && next(1) == "sure" && (ensureLeftovers()[next(2)] || len(body) <= 3) {
 			return "the phrase rules would write \"make sure\" before a verb"
 		}
 	}
@@ -677,4 +706,32 @@ func bannedClause(p, lang string) (clause, bool) {
 		return clause{pol: polNever, explicit: true, body: body}, true
 	}
 	return clause{}, false
+}
+
+// bareMarkers are clause openers that a comma can cut off from their
+// clause: "never, ever force-push …".
+var bareMarkers = wordSet(`never always ever don't dont please nie niemals immer jamais toujours nunca siempre jamás`)
+
+// mergeBareMarkers joins a clause made only of markers ("never", "never
+// ever") to the clause after it, so its direction is not lost.
+func mergeBareMarkers(parts []string, lang string) []string {
+	out := parts[:0:0]
+	carry := ""
+	for _, p := range parts {
+		ws := strings.Fields(strings.ToLower(strings.TrimRight(p, ".!?;")))
+		bare := len(ws) > 0
+		for _, w := range ws {
+			bare = bare && bareMarkers()[w]
+		}
+		if bare {
+			carry += p + " "
+			continue
+		}
+		out = append(out, carry+p)
+		carry = ""
+	}
+	if carry != "" {
+		out = append(out, strings.TrimSpace(carry))
+	}
+	return out
 }

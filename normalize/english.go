@@ -286,6 +286,10 @@ func englishStatement(w words, i int, c clause) clause {
 	if strings.HasSuffix(w.orig[i], ":") && i+1 < n {
 		topic := strings.TrimSuffix(w.orig[i], ":")
 		rest := w.join(i+1, n)
+		if bareMarkers()[w.at(i+1)] || enVerbs()[w.at(i+1)] {
+			// "note: never commit to main": the topic is only a label.
+			return analyzeEnglish(rest)
+		}
 		if strings.Contains(rest, " then ") || strings.Contains(rest, " first") || strings.Contains(rest, " before ") {
 			return clause{pol: polAlways, body: "order " + lowerFirstWord(topic) + " like this: " + rest}
 		}

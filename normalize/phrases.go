@@ -49,8 +49,9 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 	return map[string]*phrases{
 		"en": {
 			fillers: lines(`from now on | going forward | moving forward | in the future | in future | henceforth | from here on |
-				please | pls | plz | kindly | this time | next time | for the future | once and for all | as i said | like i said`),
+				please | pls | plz | kindly | remember: | note: | reminder: | important: | fyi | heads up: | this time | next time | for the future | once and for all | as i said | like i said`),
 			ensure: lines(`don't forget to | dont forget to | don’t forget to | do not forget to | never forget to | remember to |
+				don't forget the > always include the | don't forget a > always include a | don't forget an > always include an |
 				make sure to | make sure you | be sure to | ensure you | always remember to | you need to remember to`),
 			always: "always",
 			meta: lines(`ignore rule | ignore the rule | ignore the previous | ignore the last | ignore that | ignore this | ignore what |
@@ -223,19 +224,20 @@ func stripFillers(s string, fillers []string) string {
 func applyEnsure(s string, ph *phrases) string {
 	lower := strings.ToLower(s)
 	for _, e := range ph.ensure {
-		i := findPhraseLower(s, lower, e, 0)
+		// "don't forget the > always include the": a replacement of its own.
+		phrase, repl, ok := strings.Cut(e, " > ")
+		if !ok {
+			repl = ph.always
+		}
+		i := findPhraseLower(s, lower, phrase, 0)
 		if i < 0 {
 			continue
 		}
-		rest := strings.TrimLeft(s[i+len(e):], " ,")
+		rest := strings.TrimLeft(s[i+len(phrase):], " ,")
 		if ph.always == "immer" {
 			rest = dropZu(rest)
 		}
-		prefix := s[:i]
-		if i == 0 || strings.HasSuffix(strings.TrimSpace(prefix), ",") || strings.HasSuffix(strings.TrimSpace(prefix), ".") {
-			return prefix + ph.always + " " + rest
-		}
-		return prefix + ph.always + " " + rest
+		return s[:i] + repl + " " + rest
 	}
 	return s
 }
