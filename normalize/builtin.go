@@ -284,6 +284,14 @@ func ruleLatin(t, lang string, sentences bool, p protected) string {
 		if !asks {
 			return ""
 		}
+		// The cause's own statements stay out of the rule.
+		kept := cs[:0]
+		for _, c := range cs {
+			if !c.stmt {
+				kept = append(kept, c)
+			}
+		}
+		cs = kept
 	}
 	lead := 0
 	for i, c := range cs {
@@ -502,6 +510,15 @@ var japaneseLesson = []string{"ので", "せいで", "ため", "壊れ", "失敗
 // that is not a lesson of that shape comes back whole.
 func splitLesson(m, lang string, ph *phrases) (rule, cause string) {
 	segs := sentenceEnds(m, true)
+	if lang == "ja" && len(segs) == 1 {
+		// "デプロイが失敗したので、必ずバックアップを取って": the cause ends
+		// with ので or ため.
+		for _, sep := range []string{"ので、", "ので", "ため、", "せいで、", "せいで"} {
+			if i := strings.Index(m, sep); i > 0 && opensWithMarker(m[i+len(sep):], lang, ph) {
+				return strings.TrimSpace(m[i+len(sep):]), m[:i+len(sep)]
+			}
+		}
+	}
 	if len(segs) < 2 {
 		return m, ""
 	}
@@ -542,14 +559,9 @@ func opensWithMarker(s, lang string, ph *phrases) bool {
 		w := strings.Trim(ws[k], ",.;:")
 		for _, mk := range ph.markers {
 			if w == mk || strings.HasPrefix(w, mk) && strings.HasSuffix(mk, "'") {
-				return true
+				return true // "always take …", "fais toujours …", "so never …"
 			}
 		}
-		switch w {
-		case "so", "and", "then", "also", "now", "und", "also,", "donc", "alors", "et", "así", "y", "entonces":
-			continue
-		}
-		break
 	}
 	return false
 }

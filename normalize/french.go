@@ -164,6 +164,10 @@ func verbless(w words, i int, c clause, body, use, place string, goes ...string)
 	if n-i <= 4 {
 		return clause{tail: true, pol: polAlways, body: use + " " + lowerFirstWord(body)}
 	}
+	// "s'assurer que les erreurs doivent être …" → "… sont …".
+	for _, r := range [][2]string{{" doivent être ", " sont "}, {" doit être ", " est "}, {" deben ser ", " sean "}, {" debe ser ", " sea "}} {
+		body = strings.Replace(body, r[0], r[1], 1)
+	}
 	return clause{pol: polAlways, stmt: true, body: body}
 }
 

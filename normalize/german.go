@@ -111,6 +111,14 @@ func analyzeGerman(p string) clause {
 		}
 		rest = append(rest, w.orig[k])
 	}
+	if verb == "" && c.pol != polNever && len(rest) > 2 {
+		for _, x := range rest[1 : len(rest)-1] {
+			if isGermanModal(strings.ToLower(x)) {
+				// "Go-Fehler müssen mit %w gewrappt werden": a statement.
+				return clause{pol: polAlways, explicit: c.explicit, stmt: true, body: strings.Join(rest, " ")}
+			}
+		}
+	}
 	if verb == "" && len(rest) > 0 {
 		last := strings.ToLower(strings.TrimRight(rest[len(rest)-1], ".,;!"))
 		if isGermanInfinitive(last, rest[len(rest)-1]) {
