@@ -200,7 +200,7 @@ func normalizeOllama(ctx context.Context, text string, existing []Existing, opts
 			}
 			lastErr = err
 		} else {
-			res, err := validate(content, existing, lang)
+			res, err := validate(content, text, existing, lang)
 			if errors.Is(err, ErrVague) {
 				return Result{}, &VagueError{Text: text}
 			}
@@ -276,8 +276,11 @@ func chat(ctx context.Context, req *api.ChatRequest, opts Options) (string, erro
 	return content.String(), nil
 }
 
-// validate parses and checks the model's answer.
-func validate(content string, existing []Existing, detected string) (Result, error) {
+// validate parses and checks the model's answer to text: the same checks
+// as the built-in normalizer's rules (strict imperative, concrete), and
+// every technical term the person wrote in backticks or as a path kept
+// byte for byte.
+func validate(content, text string, existing []Existing, detected string) (Result, error) {
 	var a answer
 	dec := json.NewDecoder(strings.NewReader(content))
 	if err := dec.Decode(&a); err != nil {
@@ -293,6 +296,14 @@ func validate(content string, existing []Existing, detected string) (Result, err
 	instr := strings.TrimSpace(a.Instruction)
 	if err := CheckInstruction(instr); err != nil {
 		return Result{}, err
+	}
+	if !concreteInstruction(instr) {
+		return Result{}, fmt.Errorf("the instruction %q names nothing concrete (a tool, package, command, file, path, identifier or domain noun): name it, or answer vague", instr)
+	}
+	for _, tok := range keptTokens(text) {
+		if !strings.Contains(instr, tok) && !strings.Contains(instr, strings.Trim(tok, "`")) {
+			return Result{}, fmt.Errorf("the instruction drops %q from the text: copy it byte for byte", tok)
+		}
 	}
 	why := strings.TrimSpace(a.Why)
 	if why == "" || len(why) > 500 || strings.ContainsAny(why, "\n\r") {
@@ -354,4 +365,25 @@ func isASCIILetters(s string) bool {
 		}
 	}
 	return true
+}
+
+// concreteInstruction runs the concreteness test of the built-in
+// normalizer on an instruction.
+func concreteInstruction(instr string) bool {
+	prefix, lang, _ := markerOf(instr)
+	body := instr[len(prefix):]
+	lower := strings.ToLower(body)
+	return measure(body, lower, splitWords(lower), lang, protect(body, lang)).ok()
+}
+
+// keptTokens are the technical terms of text an instruction must keep:
+// backticked code and paths.
+func keptTokens(text string) []string {
+	var out []string
+	for _, tok := range protect(text, detectLanguage(text)).tokens {
+		if strings.HasPrefix(tok, "`") || strings.Contains(tok, "/") {
+			out = append(out, tok)
+		}
+	}
+	return out
 }
