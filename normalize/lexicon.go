@@ -92,7 +92,7 @@ func buildLexicon() map[string]lexEntry {
 		fichier,placer,range,ranger,routen,datei,dateien,testdateien,ablegen,legen,
 		archivo,archivos,componente,componentes,colocar,ruta,rutas,va,van,vont,gehören`)
 	// TOOL: CLI commands, build tools, package managers, test frameworks.
-	add(catTOOL, 3, `npm,pnpm,yarn,bun,npx,pip,pipx,poetry,uv,conda,cargo,go mod,maven,gradle,make,makefile,cmake,bazel,
+	add(catTOOL, 3, `go vet,go test,go build,go generate,go fmt,vet,staticcheck,npm,pnpm,yarn,bun,npx,pip,pipx,poetry,uv,conda,cargo,go mod,maven,gradle,make,makefile,cmake,bazel,
 		vitest,jest,mocha,jasmine,pytest,unittest,testify,cypress,playwright,
 		webpack,vite,rollup,esbuild,parcel,turbopack,tsc,babel,eslint,biome,ruff,mypy,golangci-lint,
 		nvm,nvmrc,.nvmrc,pyenv,rustup,asdf,mise,volta,runtime,node version,python version,go version,toolchain,sdk,jdk,
@@ -227,6 +227,15 @@ func lookupStem(w string) (lexEntry, bool) {
 			if e, ok := lexicon()[w[:len(w)-len(suf)]]; ok {
 				return e, true
 			}
+		}
+	}
+	if stem, ok := strings.CutSuffix(w, "ing"); ok && len(stem) > 2 {
+		// "pushing" → push, "caching" → cache.
+		if e, ok := lexicon()[stem]; ok {
+			return e, true
+		}
+		if e, ok := lexicon()[stem+"e"]; ok {
+			return e, true
 		}
 	}
 	return lexEntry{}, false
