@@ -19,6 +19,26 @@ import (
 var genericNouns = wordSet(`code codebase local case place put under show display copy page pass plan style tool work source
 	body key state va van vont legen lancer lance ejecuta ejecutar exécuter name nom format`)
 
+// domainNouns are software nouns that make a rule concrete without
+// saying which category it is in; the lexicon holds the ones that do.
+var domainNouns = wordSet(`endpoint api url uri route query request response header cookie session token jwt oauth auth login
+	user password permission role component prop props hook effect reducer context store service controller model view
+	template layout page screen modal button form field input label icon image font color theme css html dom event handler
+	listener callback promise thread worker queue job cron timer timeout retry backoff cache index key record row column
+	table schema migration transaction lock deadlock connection pool client server socket port host container volume
+	cluster pod deployment release build artifact bundle asset dependency package module library framework plugin
+	extension config configuration setting env variable flag feature test spec fixture mock stub snapshot coverage
+	benchmark log logger metric trace span alert error exception warning panic stack message commit branch tag merge
+	rebase diff patch review issue ticket changelog readme doc comment docstring annotation type interface class struct
+	enum function method constructor argument parameter constant identifier file folder directory path script command
+	cli terminal shell binary executable version semver license secret credential certificate encryption hash signature
+	regex integer float date timestamp timezone locale translation abbreviation line character width delete insert update
+	select join endpoint payload webhook formatter linter compiler bundler transpiler debugger output stdout stderr exit
+	komponente endpunkt funktion datei ordner variable tabelle spalte fehler ausnahme schnittstelle dienst abfrage
+	transaktion zeile zeichen kommentar klasse methode paket modul bibliothek
+	composant fonction fichier dossier requête erreur ligne caractère classe méthode paquet bibliothèque
+	componente función archivo carpeta consulta transacción línea carácter clase método paquete biblioteca servicio`)
+
 // japaneseNouns are Japanese domain nouns, written in kanji, that make a
 // rule concrete (katakana loanwords and Latin terms already do).
 var japaneseNouns = []string{"絵文字", "画像", "変数", "関数", "日時", "日付", "時刻", "本番", "環境変数", "秘密", "依存", "型", "例外",
@@ -81,17 +101,18 @@ func measure(t, lower string, words []string, lang string, p protected) concrete
 				c.judgement = true
 			}
 		}
-		if genericNouns()[w] {
-			continue
-		}
-		if _, ok := lookupStem(w); ok {
-			c.domain = true
-		} else if i > 0 {
+		if i > 0 {
 			if _, ok := lexicon()[words[i-1]+" "+w]; ok {
 				c.domain = true
 			} else if _, ok := lexicon()[words[i-1]+" "+trimPlural(w)]; ok {
 				c.domain = true
 			}
+		}
+		if genericNouns()[w] {
+			continue
+		}
+		if _, ok := lookupStem(w); ok || domainNouns()[w] || domainNouns()[trimPlural(w)] {
+			c.domain = true
 		}
 	}
 	return c

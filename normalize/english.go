@@ -263,6 +263,11 @@ opening:
 			// Prepending "use" would invent a rule; refuse instead.
 			return clause{vague: true}
 		}
+		if subject == "" && c.explicit && looksLikeVerb(w, i) {
+			// "never swallow exceptions", "never block the UI thread": an
+			// unknown word with an object after a marker is a verb.
+			return c
+		}
 		if subject == "we" || subject == "i" || !strings.Contains(first, "-") && !strings.HasSuffix(first, "ing") && !vagueWords()[first] {
 			// "we pnpm" or "never yarn": a bare noun is something to use.
 			c.body = "use " + c.body
@@ -467,4 +472,26 @@ func lookupNone(w string) bool {
 	}
 	_, ok := lookupStem(w)
 	return !ok
+}
+
+// looksLikeVerb reports an unknown lower-case word at i, with more words
+// after it, that is no noun the tables know and has no plural ending: the
+// verb of an imperative the verb table lacks.
+func looksLikeVerb(w words, i int) bool {
+	x := w.at(i)
+	if i+1 >= len(w.low) || x == "" || w.orig[i] != x || !lookupNone(x) || isPlaceholder(x) || stopWords()[x] || vagueWords()[x] {
+		return false
+	}
+	if determiner(w.at(i + 1)) {
+		return true
+	}
+	return !strings.HasSuffix(x, "s") && !strings.ContainsAny(x, "-.")
+}
+
+func determiner(x string) bool {
+	switch x {
+	case "the", "a", "an", "all", "any", "every", "each", "your", "our", "my", "this", "these", "those", "its", "their", "them", "it":
+		return true
+	}
+	return false
 }

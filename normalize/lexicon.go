@@ -58,13 +58,13 @@ func buildLexicon() map[string]lexEntry {
 		nommage,indentation,commentaire,guillemet,point-virgule,
 		benennung,einrückung,kommentar,anführungszeichen,semikolon,formatierung,
 		nomenclatura,sangría,comentario,comilla,punto y coma,formato,mayúscula,minúscula,nombre de variable`)
-	add(catSTYLE, 2, `import,name,format,style,variable name,function name,alias,prefix,suffix,sort,alphabetical,
+	add(catSTYLE, 2, `identifier,identifiers,abbreviation,abbreviations,line,lines,character,characters,import,name,format,style,variable name,function name,alias,prefix,suffix,sort,alphabetical,
 		nom,style,name,stil,estilo`)
 	add(catSTYLE, 1, `nomme,nommer,benenne,benennen,nenne,nennen,nombrar,nombra`)
 	add(catSTYLE, 1, `variable,helper,stdlib,third party,third-party,local,casing,case,
 		variablen,variables,helfer,ayudante`)
 	// CODE: language patterns, library choice, types, error handling.
-	add(catCODE, 3, `any,unknown,type guard,generic,interface,enum,class component,hook,hooks,promise,async,await,callback,
+	add(catCODE, 3, `user input,input validation,async/await,any,unknown,type guard,generic,interface,enum,class component,hook,hooks,promise,async,await,callback,
 		exception,try,catch,panic,null,undefined,optional chaining,lodash,underscore,ramda,axios,fetch,node-fetch,zod,yup,joi,valibot,
 		refactor,refactoring,rewrite,pure function,side effect,mutation,immutable,closure,recursion,inheritance,composition,
 		default export,named export,default-export,named-export,standardexport,require,esm,commonjs,es module,var,const,moment,date-fns,dayjs,luxon,
@@ -77,11 +77,11 @@ func buildLexicon() map[string]lexEntry {
 		pattern,struct,object,array,loop,map,filter,reduce,string,number,boolean,return,throw,
 		bibliothèque,fonction,méthode,erreur,funktion,methode,bibliothek,fehler,función,método,librería,biblioteca,error`)
 	add(catCODE, 2, `express,fastify,next.js,nestjs,django,flask,rails,spring,jquery,rxjs,graphql,rest,grpc,http`)
-	add(catCODE, 2, `ternary,ternaries,nested ternary,magic number,long function,function length,global variable,globals,
+	add(catCODE, 2, `url,urls,hardcode,hardcoded,magic string,component,components,functional component,global state,feature flag,feature flags,endpoint,endpoints,ternary,ternaries,nested ternary,magic number,long function,function length,global variable,globals,
 		console.log,logging,logger,print statement,early return,nested if,inheritance,composition`)
 	add(catCODE, 1, `let,code,codebase,incremental,big-bang,request body,body,module,package,request,response`)
 	// ARCH: directories, module boundaries, layers.
-	add(catARCH, 3, `directory,folder,folders,directories,layer,layers,module boundary,boundary,monorepo,subfolder,
+	add(catARCH, 3, `go in,go into,go under,go next,goes in,goes into,goes under,goes next,belong in,belongs in,live in,lives in,live under,lives under,directory,folder,folders,directories,layer,layers,module boundary,boundary,monorepo,subfolder,
 		next to,colocate,co-locate,route handler,routes folder,domain layer,service layer,controller,repository pattern,
 		architecture,structure,file structure,src,business logic,controllers,lógica de negocio,logique métier,
 		geschäftslogik,controlador,controladores,contrôleur,contrôleurs,
@@ -98,7 +98,7 @@ func buildLexicon() map[string]lexEntry {
 		nvm,nvmrc,.nvmrc,pyenv,rustup,asdf,mise,volta,runtime,node version,python version,go version,toolchain,sdk,jdk,
 		docker,docker compose,kubectl,terraform,package manager,cli,command line,build tool,test framework,test runner,
 		outil,commande,werkzeug,befehl,paketmanager,herramienta,comando,gestor de paquetes`)
-	add(catTOOL, 2, `dependency,dependencies,abhängigkeit,abhängigkeiten,dépendance,dépendances,dependencia,dependencias,lockfile,lock file,package.json,go.mod,requirements.txt,prueba,pruebas,linter,script,install,build,lint,linter,bundler,compile,tool,test,tests,
+	add(catTOOL, 2, `formatter,dependency,dependencies,abhängigkeit,abhängigkeiten,dépendance,dépendances,dependencia,dependencias,lockfile,lock file,package.json,go.mod,requirements.txt,prueba,pruebas,linter,script,install,build,lint,linter,bundler,compile,tool,test,tests,
 		lancer,lance,exécuter,installer,ausführen,installieren,ejecutar,ejecuta,instalar`)
 	// PROCESS: git workflow, commit messages, PR requirements, test gates.
 	add(catPROCESS, 3, `commit,commits,commit message,conventional commit,conventional commits,pull request,pr,merge request,
@@ -120,7 +120,7 @@ func buildLexicon() map[string]lexEntry {
 		clé étrangère,clés étrangères,colonne,base de données,
 		tabelle,spalte,datenbank,fremdschlüssel,
 		tabla,columna,columnas,base de datos,clave foránea,índice`)
-	add(catDATA, 3, `password,passwords,passwort,passwörter,mot de passe,mots de passe,contraseña,contraseñas,secret,secrets,credential,credentials,api key,api keys,backup,backups,sauvegarde,sauvegardes,copia de seguridad,copias de seguridad,sicherung,datensicherung,migración,migraciones,utc,timezone,timestamp,timestamps,iso 8601,persist,persistence`)
+	add(catDATA, 3, `transaction,transactions,soft delete,soft deletes,pagination,paginate,password,passwords,passwort,passwörter,mot de passe,mots de passe,contraseña,contraseñas,secret,secrets,credential,credentials,api key,api keys,backup,backups,sauvegarde,sauvegardes,copia de seguridad,copias de seguridad,sicherung,datensicherung,migración,migraciones,utc,timezone,timestamp,timestamps,iso 8601,persist,persistence`)
 	add(catDATA, 2, `stored,date,dates,record,row,field,state,json,payload,key,data,donnée,données,daten,datos`)
 	// UX: UI behaviour, copy, accessibility.
 	add(catUX, 3, `aria-label,aria,accessibility,a11y,screen reader,alt text,alt-text,texte alternatif,texto alternativo,alternativtext,keyboard,focus,contrast,button,buttons,icon,
@@ -128,7 +128,7 @@ func buildLexicon() map[string]lexEntry {
 		loading state,spinner,placeholder,label,error message,error messages,stack trace,stack traces,
 		bouton,utilisateur,accessibilité,libellé,icon-button,icon-buttons,knopf,schaltfläche,benutzer,barrierefreiheit,
 		botón,botones,icono,usuario,accesibilidad,etiqueta`)
-	add(catUX, 2, `copy,screen,page,form,input,click,display,show,shown,animation,color,colour,theme,dark mode,layout,
+	add(catUX, 2, `html,semantic html,hover,hover state,copy,screen,page,form,input,click,display,show,shown,animation,color,colour,theme,dark mode,layout,
 		écran,page,bildschirm,pantalla,página`)
 	// OTHER: documentation and everything else.
 	add(catOTHER, 3, `documentation,docs,doc,readme,markdown,document,wiki,diagram,
@@ -176,7 +176,7 @@ func classifyWords(text, lang string, words []string) string {
 		}
 		if strings.HasPrefix(w, "@") && strings.Contains(w, "/") {
 			score[catCODE] += 3 // a scoped package: @acme/ui
-		} else if strings.Contains(w, "/") && !strings.Contains(w, "://") && len(w) > 2 {
+		} else if isPath(w) {
 			score[catARCH] += 4 // a path
 		}
 		if isVersion(w) && runtimes[prev] {
@@ -230,12 +230,17 @@ func lookupStem(w string) (lexEntry, bool) {
 		}
 	}
 	if stem, ok := strings.CutSuffix(w, "ing"); ok && len(stem) > 2 {
-		// "pushing" → push, "caching" → cache.
+		// "pushing" → push, "caching" → cache, "committing" → commit.
+		if n := len(stem); n > 3 && stem[n-1] == stem[n-2] {
+			if e, ok := lexicon()[stem[:n-1]]; ok {
+				return gerund(e), true
+			}
+		}
 		if e, ok := lexicon()[stem]; ok {
-			return e, true
+			return gerund(e), true
 		}
 		if e, ok := lexicon()[stem+"e"]; ok {
-			return e, true
+			return gerund(e), true
 		}
 	}
 	return lexEntry{}, false
@@ -280,4 +285,33 @@ func isVersion(w string) bool {
 		}
 	}
 	return true
+}
+
+// gerund weakens the entry a gerund found ("before committing"): it says
+// when, not what the rule is about.
+func gerund(e lexEntry) lexEntry {
+	e.weight = max(1, e.weight/3)
+	return e
+}
+
+// isPath reports a word that names a file or directory ("src/api",
+// "./scripts/test.sh", "deploy/k8s/"), not a pair such as "async/await" or
+// "CI/CD".
+func isPath(w string) bool {
+	if !strings.Contains(w, "/") || strings.Contains(w, "://") || len(w) < 3 {
+		return false
+	}
+	last := w[strings.LastIndexByte(w, '/')+1:]
+	switch {
+	case strings.HasPrefix(w, ".") || strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~"),
+		strings.HasSuffix(w, "/"), strings.Contains(last, "."), strings.Count(w, "/") >= 2:
+		return true
+	}
+	first, _, _ := strings.Cut(w, "/")
+	switch first {
+	case "src", "lib", "app", "apps", "cmd", "pkg", "internal", "test", "tests", "docs", "doc", "scripts", "config", "db",
+		"public", "components", "server", "api", "packages", "web", "frontend", "backend", "tools", "deploy", "infra", "build", "dist":
+		return true
+	}
+	return false
 }

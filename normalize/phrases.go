@@ -59,7 +59,7 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 				forget it | disregard | never mind | nevermind | the rules | my rules | your rules | rule # | i told you | you did it`),
 			judgement: f(`better best nicer nice cleaner properly proper careful carefully thorough thoroughly good great faster
 				harder smarter wrong wrongly sloppy lazy neat neater tidy tidier optimal decent perfect perfectly awesome elegant
-				beautiful prettier-looking quality attention smart`),
+				beautiful prettier-looking quality attention smart latest newest appropriate relevant necessary`),
 			negators:    f(`never don't dont don’t not doesn't`),
 			bannedVerbs: f(`is are`),
 			banned:      f(`deprecated banned forbidden prohibited obsolete discouraged disallowed legacy`),

@@ -79,8 +79,12 @@ func detectLanguageWords(lower string, words []string) string {
 			es += 2
 		}
 	}
-	if strings.Contains(lower, "n'") || strings.Contains(lower, "d'") || strings.Contains(lower, "l'") || strings.Contains(lower, "j'") {
-		fr++
+	for _, el := range []string{"n'", "d'", "l'", "j'", "qu'", "c'", "s'"} {
+		// An elision opens a word ("n'utilise"); "don't" is English.
+		if strings.HasPrefix(lower, el) || strings.Contains(lower, " "+el) {
+			fr++
+			break
+		}
 	}
 	for _, w := range words {
 		if !enVerbs()[w] {

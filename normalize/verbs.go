@@ -20,7 +20,7 @@ var enVerbs = sync.OnceValue(func() map[string]bool {
 		compare extract inline reuse limit leave ensure give read prefix pass send fetch load require measure sign squash
 		separate order specify describe explain mention link reference respond reply answer translate wait retry verify
 		colocate co-locate avoid stop use prefer choose pick treat consider apply adopt stick default return emit raise
-		go stay take skip ignore regenerate rebuild rerun re-run recreate refresh reload restart rewrite reformat recompute resolve reset revert benchmark profile memoize debounce throttle paginate normalize serialize deserialize trim truncate hash encrypt decrypt authenticate authorize purge prune vendor downgrade freeze flag justify align unwrap await bundle compile transpile target handle structure organize organise indent quote comment`) {
+		go stay take skip ignore swallow block hardcode hard-code leak expose mutate duplicate nest shadow suppress silence bypass override monkey-patch hand-edit edit touch modify change break drop shorten abbreviate amend copy paste fork poll sleep echo paginate regenerate rebuild rerun re-run recreate refresh reload restart rewrite reformat recompute resolve reset revert benchmark profile memoize debounce throttle paginate normalize serialize deserialize trim truncate hash encrypt decrypt authenticate authorize purge prune vendor downgrade freeze flag justify align unwrap await bundle compile transpile target handle structure organize organise indent quote comment`) {
 		m[v] = true
 	}
 	return m
