@@ -690,6 +690,12 @@ func garbled(instr, lang string) string {
 			return "the phrase rules would write \"make sure\" before a verb"
 		}
 	}
+	switch next(0) {
+	case "nada", "ningún", "ninguna", "aucun", "aucune", "kein", "keine", "nothing", "not", "no":
+		if polarityOfPrefix(prefix) == polAlways {
+			return "a negation follows the always marker, so its direction is unclear"
+		}
+	}
 	if m, _, _ := markerOf(strings.ToUpper(body[0][:1]) + strings.Join(body, " ")[1:] + " "); lang != "ja" && m != "" && len(body) > 1 {
 		return "it repeats the rule marker"
 	}
@@ -746,4 +752,9 @@ func mergeBareMarkers(parts []string, lang string) []string {
 		out = append(out, strings.TrimSpace(carry))
 	}
 	return out
+}
+
+func polarityOfPrefix(prefix string) polarity {
+	_, _, pol := markerOf(prefix)
+	return pol
 }

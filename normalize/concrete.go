@@ -108,10 +108,15 @@ func measure(t, lower string, words []string, lang string, p protected) concrete
 				c.domain = true
 			}
 		}
+		if i > 1 {
+			if _, ok := lexicon()[words[i-2]+" "+words[i-1]+" "+w]; ok {
+				c.domain = true // "lógica de negocio"
+			}
+		}
 		if genericNouns()[w] {
 			continue
 		}
-		if _, ok := lookupStem(w); ok || domainNouns()[w] || domainNouns()[trimPlural(w)] {
+		if _, ok := lookupStem(w); ok || knownNoun(w) {
 			c.domain = true
 		}
 	}
@@ -192,4 +197,21 @@ func isPlainName(tok string) bool {
 		}
 	}
 	return true
+}
+
+// knownNoun finds w among the domain nouns, as typed or without a plural
+// ending: "Komponenten", "excepciones", "transactions".
+func knownNoun(w string) bool {
+	if domainNouns()[w] {
+		return true
+	}
+	if stem, ok := strings.CutSuffix(w, "iones"); ok && domainNouns()[stem+"ión"] {
+		return true
+	}
+	for _, suf := range []string{"s", "es", "en", "n", "e", "er"} {
+		if stem, ok := strings.CutSuffix(w, suf); ok && len(stem) > 2 && domainNouns()[stem] {
+			return true
+		}
+	}
+	return false
 }

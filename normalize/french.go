@@ -30,6 +30,15 @@ func analyzeFrench(p string) clause {
 	if n > 0 && (w.low[0] == "pas" || w.low[0] == "sans") {
 		return clause{tail: true, pol: polNever, body: "utiliser " + w.join(1, n)}
 	}
+	if n > 1 && frVerbs()[w.low[0]] == "" && lookupNone(w.low[0]) && frenchInfinitive(w.low[0]) != "" && frenchDeterminer(w.low[1]) &&
+		!frenchOpener(w.low[0]) && w.orig[0] != "" {
+		// "Explique ton plan …": an imperative of an -er verb the tables lack.
+		return clause{pol: polAlways, body: frenchInfinitive(w.low[0]) + " " + w.join(1, n)}
+	}
+	if n > 1 && (w.low[0] == "aucun" || w.low[0] == "aucune") {
+		// "Aucun console.log en production".
+		return clause{pol: polNever, explicit: true, body: "utiliser " + w.join(0, n)}
+	}
 	if n > 0 && (w.low[0] == "puis" || w.low[0] == "sauf") {
 		return clause{tail: true, pol: polAlways, body: w.join(0, n)}
 	}
@@ -165,7 +174,11 @@ func verbless(w words, i int, c clause, body, use, place string, goes ...string)
 		return clause{tail: true, pol: polAlways, body: use + " " + lowerFirstWord(body)}
 	}
 	// "s'assurer que les erreurs doivent être …" → "… sont …".
-	for _, r := range [][2]string{{" doivent être ", " sont "}, {" doit être ", " est "}, {" deben ser ", " sean "}, {" debe ser ", " sea "}} {
+	for _, r := range [][2]string{
+		{" doivent être ", " sont "}, {" doit être ", " est "}, {" doivent avoir ", " ont "}, {" doit avoir ", " a "},
+		{" deben ser ", " sean "}, {" debe ser ", " sea "}, {" deben tener ", " tengan "}, {" debe tener ", " tenga "},
+		{" deben usar ", " usen "}, {" debe usar ", " use "},
+	} {
 		body = strings.Replace(body, r[0], r[1], 1)
 	}
 	return clause{pol: polAlways, stmt: true, body: body}
@@ -180,7 +193,7 @@ var frVerbs = sync.OnceValue(func() map[string]string {
 		vérifier exécuter importer exporter documenter commiter pousser séparer respecter retourner valider formater indenter
 		installer déclarer passer laisser fermer commenter générer migrer stocker enregistrer afficher oublier préfixer grouper
 		trier limiter écrire employer appeler renvoyer mettre faire prendre lire choisir suivre dire définir ouvrir utiliser
-		arrêter penser veiller regrouper déplacer renommer organiser structurer traduire`) {
+		arrêter penser veiller regrouper déplacer renommer organiser structurer traduire expliquer modifier loguer journaliser`) {
 		m[inf] = inf
 		if !strings.HasSuffix(inf, "er") {
 			continue
@@ -238,6 +251,14 @@ func frenchOpener(w string) bool {
 	case "pas", "jamais", "plus", "faut", "veux", "voulons", "voulez", "voudrais", "souhaite", "souhaitons", "préfère",
 		"préférons", "préférez", "aime", "aimons", "aimez", "déteste", "détestons", "détestez", "hais", "haïssons",
 		"arrête", "arrêtez", "évite", "évitez", "dois", "doit", "devez", "devons", "peux", "pouvez":
+		return true
+	}
+	return false
+}
+
+func frenchDeterminer(w string) bool {
+	switch w {
+	case "le", "la", "les", "l", "un", "une", "des", "du", "ton", "ta", "tes", "votre", "vos", "ce", "cet", "cette", "ces", "chaque", "tous", "toutes", "son", "sa", "ses":
 		return true
 	}
 	return false

@@ -113,7 +113,7 @@ func analyzeGerman(p string) clause {
 	}
 	if verb == "" && c.pol != polNever && len(rest) > 2 {
 		for _, x := range rest[1 : len(rest)-1] {
-			if isGermanModal(strings.ToLower(x)) {
+			if isGermanModal(strings.ToLower(x)) || isGermanFinite(x) {
 				// "Go-Fehler müssen mit %w gewrappt werden": a statement.
 				return clause{pol: polAlways, explicit: c.explicit, stmt: true, body: strings.Join(rest, " ")}
 			}
@@ -244,4 +244,15 @@ func germanMigration(w words, i int) string {
 		return ""
 	}
 	return w.join(to+1, n-1) + " statt " + w.join(from+1, to) + " verwenden"
+}
+
+// isGermanFinite reports a common finite verb in the middle of a clause
+// ("Buttons brauchen einen Hover-Zustand"): the clause is a statement.
+func isGermanFinite(w string) bool {
+	switch w {
+	case "brauchen", "braucht", "benötigen", "benötigt", "haben", "hat", "sind", "ist", "enthalten", "enthält", "bekommen",
+		"bekommt", "folgen", "folgt", "tragen", "trägt", "werden", "wird":
+		return true
+	}
+	return false
 }

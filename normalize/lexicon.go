@@ -77,7 +77,7 @@ func buildLexicon() map[string]lexEntry {
 		pattern,struct,object,array,loop,map,filter,reduce,string,number,boolean,return,throw,
 		bibliothèque,fonction,méthode,erreur,funktion,methode,bibliothek,fehler,función,método,librería,biblioteca,error`)
 	add(catCODE, 2, `express,fastify,next.js,nestjs,django,flask,rails,spring,jquery,rxjs,graphql,rest,grpc,http`)
-	add(catCODE, 2, `url,urls,hardcode,hardcoded,magic string,component,components,functional component,global state,feature flag,feature flags,endpoint,endpoints,ternary,ternaries,nested ternary,magic number,long function,function length,global variable,globals,
+	add(catCODE, 2, `komponente,komponenten,composant,composants,componente,componentes,コンポーネント,magischen zahlen,magische zahlen,nombres magiques,números mágicos,url,urls,hardcode,hardcoded,magic string,component,components,functional component,global state,feature flag,feature flags,endpoint,endpoints,ternary,ternaries,nested ternary,magic number,long function,function length,global variable,globals,
 		console.log,logging,logger,print statement,early return,nested if,inheritance,composition`)
 	add(catCODE, 1, `let,code,codebase,incremental,big-bang,request body,body,module,package,request,response`)
 	// ARCH: directories, module boundaries, layers.
@@ -88,9 +88,9 @@ func buildLexicon() map[string]lexEntry {
 		dossier,répertoire,couche,arborescence,
 		verzeichnis,ordner,schicht,architektur,quellcode,daneben,neben,
 		carpeta,directorio,capa,arquitectura,estructura`)
-	add(catARCH, 2, `route,routes,handler,handlers,component folder,file,files,source,place,put,belong,under,
+	add(catARCH, 2, `view,views,vue,vues,vista,vistas,route,routes,handler,handlers,component folder,file,files,source,place,put,belong,under,
 		fichier,placer,range,ranger,routen,datei,dateien,testdateien,ablegen,legen,
-		archivo,archivos,componente,componentes,colocar,ruta,rutas,va,van,vont,gehören`)
+		archivo,archivos,colocar,ruta,rutas,va,van,vont,gehören`)
 	// TOOL: CLI commands, build tools, package managers, test frameworks.
 	add(catTOOL, 3, `go vet,go test,go build,go generate,go fmt,vet,staticcheck,npm,pnpm,yarn,bun,npx,pip,pipx,poetry,uv,conda,cargo,go mod,maven,gradle,make,makefile,cmake,bazel,
 		vitest,jest,mocha,jasmine,pytest,unittest,testify,cypress,playwright,
@@ -106,7 +106,7 @@ func buildLexicon() map[string]lexEntry {
 		release,tag,version bump,gitmoji,sign-off,signoff,
 		commit-nachricht,commit-nachrichten,zweig,überprüfung,
 		mensaje de commit,rama,revisión`)
-	add(catPROCESS, 3, `github actions,gitlab ci,ci runner,runner,runners,before merging,tests pass,must pass,green ci,test gate`)
+	add(catPROCESS, 3, `vor dem bearbeiten,vor dem ändern,avant de modifier,avant de toucher,antes de editar,antes de modificar,github actions,gitlab ci,ci runner,runner,runners,before merging,tests pass,must pass,green ci,test gate`)
 	add(catPROCESS, 3, `prs,mrs,pull requests,merge requests,small pr,pr size,diff size,
 		explain the plan,plan first,before editing,before changing,before coding,before implementing,before making changes,ask first,ask before`)
 	add(catPROCESS, 2, `plan,planning,approve,confirm,confirmation,step by step,checklist`)
@@ -120,7 +120,7 @@ func buildLexicon() map[string]lexEntry {
 		clé étrangère,clés étrangères,colonne,base de données,
 		tabelle,spalte,datenbank,fremdschlüssel,
 		tabla,columna,columnas,base de datos,clave foránea,índice`)
-	add(catDATA, 3, `transaction,transactions,soft delete,soft deletes,pagination,paginate,password,passwords,passwort,passwörter,mot de passe,mots de passe,contraseña,contraseñas,secret,secrets,credential,credentials,api key,api keys,backup,backups,sauvegarde,sauvegardes,copia de seguridad,copias de seguridad,sicherung,datensicherung,migración,migraciones,utc,timezone,timestamp,timestamps,iso 8601,persist,persistence`)
+	add(catDATA, 3, `transaktion,transaktionen,transacción,transacciones,transaction,transactions,soft delete,soft deletes,pagination,paginate,password,passwords,passwort,passwörter,mot de passe,mots de passe,contraseña,contraseñas,secret,secrets,credential,credentials,api key,api keys,backup,backups,sauvegarde,sauvegardes,copia de seguridad,copias de seguridad,sicherung,datensicherung,migración,migraciones,utc,timezone,timestamp,timestamps,iso 8601,persist,persistence`)
 	add(catDATA, 2, `stored,date,dates,record,row,field,state,json,payload,key,data,donnée,données,daten,datos`)
 	// UX: UI behaviour, copy, accessibility.
 	add(catUX, 3, `aria-label,aria,accessibility,a11y,screen reader,alt text,alt-text,texte alternatif,texto alternativo,alternativtext,keyboard,focus,contrast,button,buttons,icon,
@@ -153,7 +153,7 @@ var japaneseLexicon = []struct {
 	{"コミット", catPROCESS, 3}, {"プルリクエスト", catPROCESS, 3}, {"ブランチ", catPROCESS, 3}, {"レビュー", catPROCESS, 3}, {"マージ", catPROCESS, 3},
 	{"テーブル", catDATA, 3}, {"カラム", catDATA, 3}, {"列", catDATA, 2}, {"マイグレーション", catDATA, 3}, {"スキーマ", catDATA, 3},
 	{"データベース", catDATA, 3}, {"キャッシュ", catDATA, 3}, {"インデックス", catDATA, 3},
-	{"ボタン", catUX, 3}, {"依存関係", catTOOL, 3}, {"スタイル", catSTYLE, 2}, {"パスワード", catDATA, 3}, {"秘密", catDATA, 2}, {"altテキスト", catUX, 3}, {"代替テキスト", catUX, 3}, {"画像", catUX, 2}, {"バックアップ", catDATA, 3}, {"アクセシビリティ", catUX, 3}, {"ユーザー", catUX, 3}, {"画面", catUX, 3}, {"表示", catUX, 2}, {"文言", catUX, 3},
+	{"ボタン", catUX, 3}, {"マジックナンバー", catCODE, 3}, {"コンポーネント", catCODE, 2}, {"ビジネスロジック", catARCH, 3}, {"トランザクション", catDATA, 3}, {"計画", catPROCESS, 2}, {"編集する前", catPROCESS, 3}, {"ビュー", catARCH, 2}, {"依存関係", catTOOL, 3}, {"スタイル", catSTYLE, 2}, {"パスワード", catDATA, 3}, {"秘密", catDATA, 2}, {"altテキスト", catUX, 3}, {"代替テキスト", catUX, 3}, {"画像", catUX, 2}, {"バックアップ", catDATA, 3}, {"アクセシビリティ", catUX, 3}, {"ユーザー", catUX, 3}, {"画面", catUX, 3}, {"表示", catUX, 2}, {"文言", catUX, 3},
 	{"ドキュメント", catOTHER, 3}, {"文書", catOTHER, 3}, {"説明書", catOTHER, 3},
 }
 
@@ -227,6 +227,12 @@ func lookupStem(w string) (lexEntry, bool) {
 			if e, ok := lexicon()[w[:len(w)-len(suf)]]; ok {
 				return e, true
 			}
+		}
+	}
+	if stem, ok := strings.CutSuffix(w, "iones"); ok {
+		// Spanish -ión loses its accent in the plural: excepciones.
+		if e, ok := lexicon()[stem+"ión"]; ok {
+			return e, true
 		}
 	}
 	if stem, ok := strings.CutSuffix(w, "ing"); ok && len(stem) > 2 {

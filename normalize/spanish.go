@@ -12,6 +12,14 @@ func analyzeSpanish(p string) clause {
 	if n == 1 && isInterjection(w.low[0]) {
 		return clause{drop: true}
 	}
+	if n > 2 && w.low[0] == "nada" && w.low[1] == "de" {
+		// "Nada de números mágicos": none of them.
+		return clause{pol: polNever, explicit: true, body: "usar " + w.join(2, n)}
+	}
+	if n > 1 && esVerbs()[w.low[0]] == "" && strings.HasSuffix(w.low[0], "a") && len(w.low[0]) > 4 && lookupNone(w.low[0]) && spanishDeterminer(w.low[1]) {
+		// "Explica tu plan …": an imperative of an -ar verb the tables lack.
+		return clause{pol: polAlways, body: strings.TrimSuffix(w.low[0], "a") + "ar " + w.join(1, n)}
+	}
 	i := 0
 	verb := ""
 opening:
@@ -147,7 +155,7 @@ var esVerbs = sync.OnceValue(func() map[string]string {
 		importar exportar validar formatear separar colocar dejar lanzar instalar declarar cambiar comentar generar migrar
 		almacenar ordenar agrupar limitar empujar publicar buscar sacar pagar empezar comprobar revisar probar mostrar
 		añadir escribir incluir subir dividir definir permitir meter correr leer preferir seguir poner hacer mantener decir
-		emplear agregar traducir mover renombrar organizar estructurar respetar pasar`) {
+		emplear agregar traducir mover renombrar organizar estructurar respetar pasar explicar modificar registrar ignorar`) {
 		m[inf] = inf
 		stem, end := inf[:len(inf)-2], inf[len(inf)-2:]
 		switch end {
@@ -180,3 +188,11 @@ var esVerbs = sync.OnceValue(func() map[string]string {
 	}
 	return m
 })
+
+func spanishDeterminer(w string) bool {
+	switch w {
+	case "el", "la", "los", "las", "un", "una", "unos", "unas", "tu", "tus", "su", "sus", "este", "esta", "estos", "estas", "cada", "todo", "todos", "todas":
+		return true
+	}
+	return false
+}

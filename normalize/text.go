@@ -143,9 +143,11 @@ var functionWords = sync.OnceValue(func() map[string]string {
 	set("0200", `der die das den dem des ein eine einen einem kein keine keinen keinem nicht nie niemals immer und ist sind
 		wir ich du benutze benutz verwende nutze nimm bitte schreib schreibe nein mit für auf zu im bei statt anstatt
 		sondern oder nach vor sollen soll sollte müssen muss mehr neben legen setzen verwenden benutzen hör auf nur`)
-	set("0020", `le la les des du une un au aux sur et est sont je nous on tu ne pas jamais toujours utilise utilisez
+	set("0020", `avant après quand pendant chaque tous toutes cette ces aucun aucune ton ta tes votre vos
+		le la les des du une un au aux sur et est sont je nous on tu ne pas jamais toujours utilise utilisez
 		dans pour avec par préfère mets fais plutôt que qui vont va il faut non ajoute lance arrête ou plus sois seulement uniquement`)
-	set("0002", `el los las del una uno y es son en para con por nunca siempre usa uses utiliza no prefiero lugar solo
+	set("0002", `antes después cuando mientras durante desde hasta cada todos todas este esta estos estas nada tu tus
+		el los las del una uno y es son en para con por nunca siempre usa uses utiliza no prefiero lugar solo
 		van va hay que agrega agregues añade pon haz deja evita necesitan necesita debe deben o sin como`)
 	// Shared words score for both.
 	set("2200", "in so")
