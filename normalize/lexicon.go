@@ -3,10 +3,13 @@ package normalize
 import (
 	"strings"
 	"sync"
+
+	"github.com/autofix/autofix/category"
 )
 
-// Categories lists the valid categories in SPEC order.
-var Categories = []string{"STYLE", "CODE", "ARCH", "TOOL", "PROCESS", "DATA", "UX", "OTHER"}
+// Categories lists the valid categories in SPEC order: the names of
+// [category.All], shared with the rules file.
+var Categories = category.Names()
 
 // lexicon maps a lower-case word stem (or a two-word phrase) to the category
 // it signals and how strongly. Words are matched after stripping common

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/autofix/autofix/category"
 	"github.com/ollama/ollama/api"
 )
 
@@ -289,10 +290,11 @@ func validate(content, text string, existing []Existing, detected string) (Resul
 	if a.Vague {
 		return Result{}, ErrVague
 	}
-	cat := strings.ToUpper(strings.Trim(strings.TrimSpace(a.Category), "[]"))
-	if !slices.Contains(Categories, cat) {
+	c, ok := category.Parse(a.Category)
+	if !ok {
 		return Result{}, fmt.Errorf("category %q is not one of %s", a.Category, strings.Join(Categories, ", "))
 	}
+	cat := string(c)
 	instr := strings.TrimSpace(a.Instruction)
 	if err := CheckInstruction(instr); err != nil {
 		return Result{}, err
