@@ -662,7 +662,7 @@ var ensureLeftovers = wordSet(`make do to please always never from going remembe
 // garbled reports an instruction that wraps a template around leftover
 // words: "Always use take a backup", "Always make sure make sure …".
 func garbled(instr, lang string) string {
-	if strings.ContainsRune(instr, phOpen) || strings.ContainsRune(instr, phClose) {
+	if leftPlaceholder(instr) {
 		return "the rewrite lost a technical term"
 	}
 	prefix, _, _ := markerOf(instr)
@@ -757,4 +757,20 @@ func mergeBareMarkers(parts []string, lang string) []string {
 func polarityOfPrefix(prefix string) polarity {
 	_, _, pol := markerOf(prefix)
 	return pol
+}
+
+// leftPlaceholder reports a placeholder of [protect] that restore did not
+// replace.
+func leftPlaceholder(s string) bool {
+	for {
+		i := strings.IndexRune(s, phOpen)
+		if i < 0 {
+			return false
+		}
+		s = s[i+utf8.RuneLen(phOpen):]
+		j := strings.IndexRune(s, phClose)
+		if j > 0 && isNumber(s[:j]) {
+			return true
+		}
+	}
 }

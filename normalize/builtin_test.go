@@ -3,6 +3,7 @@ package normalize
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -307,4 +308,32 @@ func BenchmarkConflicts(b *testing.B) {
 	for b.Loop() {
 		Conflicts("Always use pnpm instead of npm or yarn", "Never use pnpm in CI")
 	}
+}
+
+// FuzzBuiltin checks that the built-in normalizer never panics and that
+// what it returns is complete: a valid strict imperative with a known
+// category and no placeholder left from token protection, or an error.
+func FuzzBuiltin(f *testing.F) {
+	for _, s := range benchSentences {
+		f.Add(s)
+	}
+	for _, s := range []string{"never don't run the linter", "i.e. use `x`", "e.g.", "`", "never, ever", "Nada de", "Ne x", "ので必ず",
+		"make sure", "\ue000", "\ue0001\ue001 x", "use ./... ./... e.g. i.e.", "a.b. c; d! e? f。", "Nunca uses. Usa."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		res, err := Normalize(context.Background(), text, nil, Options{})
+		if err != nil {
+			return
+		}
+		if err := CheckInstruction(res.Instruction); err != nil {
+			t.Fatalf("Normalize(%q) = %q, not a valid instruction: %v", text, res.Instruction, err)
+		}
+		if !slices.Contains(Categories, res.Category) {
+			t.Fatalf("Normalize(%q): category %q", text, res.Category)
+		}
+		if strings.ContainsAny(res.Instruction, "\ue000\ue001") && !strings.ContainsAny(text, "\ue000\ue001") {
+			t.Fatalf("Normalize(%q) = %q: a placeholder is left", text, res.Instruction)
+		}
+	})
 }

@@ -82,6 +82,13 @@ func protect(t, lang string) protected {
 			i += len(abbr)
 			continue
 		}
+		if strings.ContainsAny(word, string(phOpen)+string(phClose)) {
+			// The placeholder runes typed by the person: kept as they are.
+			add(word)
+			i += end
+			sentenceStart = false
+			continue
+		}
 		if hasJapanese(word) {
 			protectJapanese(word, add, &b)
 			i += end
@@ -283,6 +290,9 @@ func (p protected) opensWithAbbreviation(clause string) bool {
 		return false
 	}
 	end := strings.IndexRune(clause, phClose)
+	if end < utf8.RuneLen(phOpen) {
+		return false
+	}
 	n, err := strconv.Atoi(clause[utf8.RuneLen(phOpen):end])
 	if err != nil || n >= len(p.tokens) {
 		return false
