@@ -265,6 +265,11 @@ func ruleLatin(t, lang string, sentences bool, p protected) string {
 		case c.tail && c.body != "" && meaningful == 1:
 			// A bare noun phrase: "pnpm", "hooks only".
 			c.tail, c.stmt = false, false
+		case c.tail && len(cs) == 0 && meaningful > 1:
+			// "starting today, we deploy …": a leading fragment with no
+			// verb qualifies what follows; wrapping "make sure" around it
+			// would garble the rule.
+			continue
 		case c.tail:
 			c = clause{pol: polAlways, stmt: true, body: strings.TrimRight(part, ".!;")}
 		}
@@ -630,6 +635,10 @@ func alternatives(a, b clause, lang string) bool {
 		return ws[0]
 	}
 	va, vb := verb(a), verb(b)
+	if choosing(va, lang) && choosing(vb, lang) {
+		// "Prefer pnpm. Don't use npm.": prefer and use name one choice.
+		return true
+	}
 	if a.pol == polNever && b.pol == polAlways && forms[lang].use != "" && vb == forms[lang].use {
 		// "Never put secrets in code. Use environment variables.": the
 		// alternative to what the first sentence rules out.
@@ -691,10 +700,12 @@ func garbled(instr, lang string) string {
 		}
 	}
 	switch next(0) {
-	case "nada", "ningún", "ninguna", "aucun", "aucune", "kein", "keine", "nothing", "not", "no":
-		if polarityOfPrefix(prefix) == polAlways {
-			return "a negation follows the always marker, so its direction is unclear"
-		}
+	case "nada", "ningún", "ninguna", "aucun", "aucune", "kein", "keine", "nothing", "not", "no",
+		"didn't", "don't", "doesn't", "wouldn't", "won't", "isn't", "aren't", "never", "always":
+		return "a negation or a second marker follows the rule's marker, so its direction is unclear"
+	}
+	if last := next(len(body) - 1); len(body) > 2 && bareMarkers()[last] && last != "please" && last != "ever" {
+		return "the rule ends with a marker (\"" + last + "\"), so its direction is unclear"
 	}
 	if m, _, _ := markerOf(strings.ToUpper(body[0][:1]) + strings.Join(body, " ")[1:] + " "); lang != "ja" && m != "" && len(body) > 1 {
 		return "it repeats the rule marker"
@@ -773,4 +784,14 @@ func leftPlaceholder(s string) bool {
 			return true
 		}
 	}
+}
+
+// choosing reports a verb of choosing a tool: use, prefer, and their
+// forms in the rule's language.
+func choosing(v, lang string) bool {
+	switch v {
+	case "use", "prefer", "utiliser", "préférer", "usar", "utilizar", "preferir", "benutzen", "verwenden", "nutzen", "bevorzugen", "nehmen":
+		return true
+	}
+	return false
 }

@@ -77,6 +77,17 @@ opening:
 			if w.at(i) == "you" {
 				i++
 			}
+			switch w.at(i) {
+			case "didn't", "didn’t", "wouldn't", "don't", "not":
+				// "I'd rather you didn't use lodash": a rejection.
+				c.pol = polNever
+				i++
+			case "did":
+				if w.at(i+1) == "not" {
+					c.pol = polNever
+					i += 2
+				}
+			}
 		case (x == "i'd" || x == "we'd" || x == "would") && w.at(i+1) == "rather" && w.at(i+2) == "not":
 			// "I'd rather not use classes": a rejection.
 			c.pol, c.explicit = polNever, true

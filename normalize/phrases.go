@@ -49,7 +49,9 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 	return map[string]*phrases{
 		"en": {
 			fillers: lines(`from now on | going forward | moving forward | in the future | in future | henceforth | from here on |
-				please | pls | plz | kindly | remember: | note: | reminder: | important: | fyi | heads up: | this time | next time | for the future | once and for all | as i said | like i said`),
+				please | pls | plz | kindly | could you please | could you | can you please | can you | would you please |
+				would you | will you | can we | could we | shall we | starting today | starting now | as of today | as of now |
+				for now | don't forget: | do not forget: | remember: | note: | reminder: | important: | fyi | heads up: | this time | next time | for the future | once and for all | as i said | like i said`),
 			ensure: lines(`don't forget to | dont forget to | don’t forget to | do not forget to | never forget to | remember to |
 				don't forget the > always include the | don't forget a > always include a | don't forget an > always include an |
 				make sure to | make sure you | be sure to | ensure you | always remember to | you need to remember to`),
@@ -66,7 +68,7 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 			markers:     f(`always never don't dont don’t do avoid stop make use`),
 		},
 		"de": {
-			fillers: lines(`ab jetzt | ab sofort | von jetzt an | von nun an | künftig | zukünftig | in zukunft | bitte | jetzt |
+			fillers: lines(`kannst du bitte | kannst du | könntest du | könnt ihr | können wir | ab heute | ab jetzt | ab sofort | von jetzt an | von nun an | künftig | zukünftig | in zukunft | bitte | jetzt |
 				diesmal | dieses mal | nächstes mal | ein für alle mal`),
 			ensure: lines(`vergiss nicht, | vergiss nicht | vergesst nicht, | denk daran, | denke daran, | denkt daran, |
 				achte darauf, | stell sicher, dass | nicht vergessen:`),
@@ -82,7 +84,8 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 			markers:     f(`immer nie niemals keine kein keinen nicht benutze verwende nutze`),
 		},
 		"fr": {
-			fillers: lines(`à partir de maintenant | à partir d'aujourd'hui | dorénavant | désormais | à l'avenir |
+			fillers: lines(`peux-tu | pourrais-tu | pouvez-vous | pourriez-vous | est-ce que tu peux | à partir d'aujourd'hui |
+				dès maintenant | à partir de maintenant | à partir d'aujourd'hui | dorénavant | désormais | à l'avenir |
 				s'il te plaît | s'il vous plaît | stp | svp | cette fois-ci | cette fois | la prochaine fois | maintenant`),
 			ensure: lines(`n'oublie pas de | n'oublie pas d' | n'oubliez pas de | n'oubliez pas d' | n’oublie pas de | n’oublie pas d' |
 				pense à | pensez à | assure-toi de | assure-toi d' | assurez-vous de | assurez-vous d' | veille à | veillez à`),
@@ -96,7 +99,7 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 			markers:     f(`toujours jamais ne n' pas utilise`),
 		},
 		"es": {
-			fillers: lines(`a partir de ahora | de ahora en adelante | desde ahora | en adelante | en el futuro | por favor |
+			fillers: lines(`¿puedes | puedes | ¿podrías | podrías | ¿podemos | podemos | desde hoy | a partir de hoy | a partir de ahora | de ahora en adelante | desde ahora | en adelante | en el futuro | por favor |
 				esta vez | la próxima vez | ahora`),
 			ensure: lines(`no olvides | no te olvides de | no se olvide de | recuerda | recuerde | acuérdate de |
 				asegúrate de | asegúrese de | asegúrense de`),

@@ -94,8 +94,9 @@ func protect(t, lang string) protected {
 			i += end
 			continue
 		}
-		core, tail := splitTrailing(word)
+		lead, core, tail := splitTrailing(word)
 		if core != "" && isTechnical(core, sentenceStart || lang == "de") {
+			b.WriteString(lead)
 			add(core)
 			b.WriteString(tail)
 		} else {
@@ -117,15 +118,17 @@ func abbreviationAt(s string) string {
 	return ""
 }
 
-// splitTrailing splits the punctuation that ends a sentence or a clause
-// off a word: "./...," → "./...", ","; "package.json." → "package.json", ".".
-// Dots that belong to the token ("./...", "1.x") stay.
-func splitTrailing(w string) (core, tail string) {
+// splitTrailing splits the punctuation that opens or ends a sentence or a
+// clause off a word: "./...," → "", "./...", ","; "(package.json)." → "(",
+// "package.json", ").". Dots and parentheses that belong to the token
+// ("./...", "1.x", "main()") stay.
+func splitTrailing(w string) (lead, core, tail string) {
 	core = w
 	for core != "" {
 		c := core[len(core)-1]
 		switch {
-		case strings.IndexByte(",;:!?)\"'", c) >= 0:
+		case strings.IndexByte(",;:!?\"'", c) >= 0,
+			c == ')' && strings.Count(core, ")") > strings.Count(core, "("):
 			core = core[:len(core)-1]
 			continue
 		case c == '.' && !strings.HasSuffix(core, "..") && len(core) > 1 && isAlnumByte(core[len(core)-2]):
@@ -134,13 +137,12 @@ func splitTrailing(w string) (core, tail string) {
 		}
 		break
 	}
-	for core != "" && (core[0] == '(' || core[0] == '"' || core[0] == '\'') {
+	tail = w[len(core):]
+	for core != "" && (core[0] == '(' && strings.Count(core, "(") > strings.Count(core, ")") || core[0] == '"' || core[0] == '\'') {
+		lead += core[:1]
 		core = core[1:]
-		// Keep the opening mark in place: rebuild the word around core.
-		i := strings.Index(w, core)
-		return core, w[i+len(core):]
 	}
-	return core, w[len(core):]
+	return lead, core, tail
 }
 
 func isAlnumByte(c byte) bool {
@@ -189,6 +191,9 @@ func isTechnical(w string, sentenceStart bool) bool {
 		return false
 	}
 	first, _ := utf8.DecodeRuneInString(w)
+	if upper == letters && emphasis(w) {
+		return false // "NEVER commit .env", "DON'T": emphasis, not a name
+	}
 	if upper > 1 || !unicode.IsUpper(first) {
 		// camelCase, PostgreSQL, CHANGELOG, PRs, iOS — not "I" or "À".
 		return letters > 1
@@ -253,8 +258,9 @@ func protectJapanese(w string, add func(string), b *strings.Builder) {
 			i = len(w)
 		}
 		if i > 0 {
-			core, tail := splitTrailing(w[:i])
+			lead, core, tail := splitTrailing(w[:i])
 			if core != "" && (isTechnical(core, false) || isLatinWord(core)) {
+				b.WriteString(lead)
 				add(core)
 				b.WriteString(tail)
 			} else {
@@ -303,4 +309,11 @@ func (p protected) opensWithAbbreviation(clause string) bool {
 		}
 	}
 	return false
+}
+
+// emphasis reports an ordinary word typed in capitals for emphasis.
+func emphasis(w string) bool {
+	l := strings.ToLower(w)
+	return bareMarkers()[l] || stopWords()[l] || enVerbs()[l] || vagueWords()[l] || isMarkerWord(l) || strings.ContainsAny(l, "'’") ||
+		l == "not" || l == "only" || l == "must" || l == "should" || l == "before" || l == "after" || l == "tests"
 }
