@@ -685,11 +685,27 @@ func garbled(instr, lang string) string {
 		}
 		return ""
 	}
+	if polarityOfPrefix(prefix) == polNever {
+		switch next(0) {
+		case "oublier", "olvidar", "vergessen", "forget":
+			return "\"never forget\" asks for an always rule"
+		}
+	}
 	switch lang {
 	case "de":
 		switch next(0) {
 		case "sind", "ist", "haben", "hat", "wird", "werden", "war", "waren":
 			return "the phrase rules would open the rule with an auxiliary verb"
+		}
+		lead := strings.TrimPrefix(instr, prefix)
+		if i := strings.Index(lead, " — "); i >= 0 {
+			lead = lead[:i]
+		}
+		if i := strings.Index(lead, " - "); i >= 0 {
+			lead = lead[:i]
+		}
+		if !strings.HasPrefix(lead, "beachten:") && !endsWithGermanVerb(lead) {
+			return "the German rule would not end with its verb"
 		}
 	case "en":
 		if next(0) == "use" && clearVerbs()[next(1)] {

@@ -85,7 +85,8 @@ func analyzeJapanese(s string) clause {
 			c.pol, c.explicit = polAlways, true
 		}
 	}
-	for _, suf := range []string{"です", "ね", "よ", "ください", "下さい", "くれ", "ほしい", "欲しい", "もらえますか", "お願いします"} {
+	s = strings.TrimRight(s, "？?")
+	for _, suf := range []string{"くれますか", "くれない", "くれる", "もらえない", "もらえる", "です", "ね", "よ", "ください", "下さい", "くれ", "ほしい", "欲しい", "もらえますか", "お願いします"} {
 		s = strings.TrimSuffix(s, suf)
 	}
 	switch {

@@ -87,7 +87,8 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 			fillers: lines(`peux-tu | pourrais-tu | pouvez-vous | pourriez-vous | est-ce que tu peux | à partir d'aujourd'hui |
 				dès maintenant | à partir de maintenant | à partir d'aujourd'hui | dorénavant | désormais | à l'avenir |
 				s'il te plaît | s'il vous plaît | stp | svp | cette fois-ci | cette fois | la prochaine fois | maintenant`),
-			ensure: lines(`n'oublie pas de | n'oublie pas d' | n'oubliez pas de | n'oubliez pas d' | n’oublie pas de | n’oublie pas d' |
+			ensure: lines(`n'oublie pas : | n'oublie pas, | n'oubliez pas : | n'oubliez pas, | n’oublie pas : |
+				n'oublie pas de | n'oublie pas d' | n'oubliez pas de | n'oubliez pas d' | n’oublie pas de | n’oublie pas d' |
 				pense à | pensez à | assure-toi de | assure-toi d' | assurez-vous de | assurez-vous d' | veille à | veillez à`),
 			always: "toujours",
 			meta: lines(`ignore la règle | ignore règle | ignorez la règle | oublie ça | oublie tout | oublie ce que | oubliez ça |
@@ -112,7 +113,7 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 			markers:     f(`siempre nunca jamás no usa`),
 		},
 		"ja": {
-			fillers:   lines(`今後は | 今後 | これからは | これから | 以後は | 次からは | 今度から | 今回は | 今回 | 次回から`),
+			fillers:   lines(`今日からは | 今日から | 明日から | 今後は | 今後 | これからは | これから | 以後は | 次からは | 今度から | 今回は | 今回 | 次回から`),
 			meta:      lines(`無視 | ルール | 忘れて | さっきの | 前の指示`),
 			judgement: lines(`もっと | いい感じ | 良い感じ | ちゃんと | しっかり | 丁寧 | 気をつけ | 気を付け | 上手 | うまく | きれい | 綺麗 | 良く | よく | 頑張`),
 			markers:   lines(`必ず | 常に | 絶対 | いつも`),
@@ -239,6 +240,10 @@ func applyEnsure(s string, ph *phrases) string {
 		rest := strings.TrimLeft(s[i+len(phrase):], " ,")
 		if ph.always == "immer" {
 			rest = dropZu(rest)
+			if !endsWithGermanVerb(rest) {
+				// "Vergiss nicht die Migrationen": keep them in mind.
+				rest = strings.TrimRight(rest, ".!;") + " beachten"
+			}
 		}
 		return s[:i] + repl + " " + rest
 	}
@@ -257,6 +262,15 @@ func dropZu(s string) string {
 		s = s[:i] + " " + s[i+4:]
 	} else if strings.HasPrefix(s, "zu ") {
 		s = s[3:]
+	} else if i := strings.LastIndexByte(s, ' '); i >= 0 {
+		// A separable verb takes zu inside: "auszuführen" → "ausführen".
+		last := s[i+1:]
+		for _, pre := range []string{"hinzu", "zurück", "aus", "an", "auf", "ab", "ein", "mit", "vor", "nach", "weg", "um", "fest", "durch", "bei", "los", "zu"} {
+			if rest, ok := strings.CutPrefix(last, pre+"zu"); ok && len(rest) > 3 && strings.HasSuffix(rest, "en") {
+				s = s[:i+1] + pre + rest
+				break
+			}
+		}
 	}
 	return s + tail
 }
@@ -287,4 +301,11 @@ func hasDoubleNegation(s string, ph *phrases) bool {
 		}
 	}
 	return false
+}
+
+// endsWithGermanVerb reports a clause that ends with an infinitive.
+func endsWithGermanVerb(s string) bool {
+	s = strings.TrimRight(s, ".!;, ")
+	last := s[strings.LastIndexByte(s, ' ')+1:]
+	return last != "" && isGermanInfinitive(strings.ToLower(last), last)
 }

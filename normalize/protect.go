@@ -138,9 +138,13 @@ func splitTrailing(w string) (lead, core, tail string) {
 		break
 	}
 	tail = w[len(core):]
-	for core != "" && (core[0] == '(' && strings.Count(core, "(") > strings.Count(core, ")") || core[0] == '"' || core[0] == '\'') {
-		lead += core[:1]
-		core = core[1:]
+	for core != "" {
+		r, n := utf8.DecodeRuneInString(core)
+		if !(r == '(' && strings.Count(core, "(") > strings.Count(core, ")") || strings.ContainsRune("\"'¿¡«“‘", r)) {
+			break
+		}
+		lead += core[:n]
+		core = core[n:]
 	}
 	return lead, core, tail
 }
