@@ -15,14 +15,37 @@ func analyzeEnglish(p string) clause {
 	if len(w.low) == 0 {
 		return clause{drop: true}
 	}
-	c := clause{}
-	i := 0
 	if len(w.low) == 1 && isInterjection(w.low[0]) {
 		return clause{drop: true}
 	}
 	if len(w.low) <= 3 && (w.low[0] == "it" || w.low[0] == "that" || w.low[0] == "this" || w.low[0] == "it's" || w.low[0] == "that's") {
 		return clause{drop: true}
 	}
+	s := englishOpening(w)
+	if s.done != nil {
+		return *s.done
+	}
+	return englishRest(w, s)
+}
+
+// englishState is what the words before a clause's verb said.
+type englishState struct {
+	c         clause
+	i         int     // the next word
+	subject   string  // "we", "i", "you", or ""
+	gerund    bool    // a gerund or a base verb follows: "stop adding", "avoid using"
+	useIfNoun bool    // a bare noun after the opening is something to use
+	verbNext  bool    // a verb is expected next ("… when you use X", "… to use X")
+	nounObj   bool    // a noun is expected next ("I hate default exports")
+	done      *clause // set when the opening alone decided the clause
+}
+
+// englishOpening reads the words before the verb of a clause: subject,
+// markers (always, never, don't, make sure …), verbs of liking and
+// wanting, and fillers.
+func englishOpening(w words) englishState {
+	c := clause{}
+	i := 0
 	subject := ""
 	gerund := false
 	useIfNoun := false
@@ -67,7 +90,7 @@ opening:
 			subject != "" && c.pol == polNone:
 			// "we switched from jest to vitest", "we're moving away from moment".
 			if mc, ok := migration(w, i+1); ok {
-				return mc
+				return englishState{done: &mc}
 			}
 			break opening
 		case (x == "i'd" || x == "we'd" || x == "would") && w.at(i+1) == "rather" && (enVerbs()[w.at(i+2)] || w.at(i+2) == "you"):
@@ -145,14 +168,12 @@ opening:
 		case x == "make" && w.at(i+1) == "sure" && w.at(i+2) != "to" && w.at(i+2) != "you" && i+2 < len(w.low),
 			x == "ensure" && w.at(i+1) == "that":
 			// "make sure all images have alt text": a statement to keep true.
-			k := i + 2
-			if x == "ensure" || w.at(k) == "that" {
-				k = i + 2
-				if x == "make" {
-					k++
-				}
+			k := i + 2 // after "make sure" or "ensure that"
+			if x == "make" && w.at(k) == "that" {
+				k++
 			}
-			return clause{pol: polAlways, explicit: true, stmt: true, body: w.join(k, len(w.orig))}
+			done := clause{pol: polAlways, explicit: true, stmt: true, body: w.join(k, len(w.orig))}
+			return englishState{done: &done}
 		case x == "make" && w.at(i+1) == "sure" && (w.at(i+2) == "to" || w.at(i+2) == "you"),
 			x == "be" && w.at(i+1) == "sure" && w.at(i+2) == "to", x == "need" && w.at(i+1) == "to", x == "have" && w.at(i+1) == "to",
 			x == "ought" && w.at(i+1) == "to", x == "remember" && w.at(i+1) == "to":
@@ -192,6 +213,12 @@ opening:
 			break opening
 		}
 	}
+	return englishState{c: c, i: i, subject: subject, gerund: gerund, useIfNoun: useIfNoun, verbNext: verbNext, nounObj: nounObj}
+}
+
+// englishRest reads the rest of a clause after its opening.
+func englishRest(w words, s englishState) clause {
+	c, i, subject, gerund, useIfNoun, verbNext, nounObj := s.c, s.i, s.subject, s.gerund, s.useIfNoun, s.verbNext, s.nounObj
 	if i >= len(w.low) {
 		return clause{drop: true}
 	}
