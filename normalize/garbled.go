@@ -10,10 +10,10 @@ import (
 // use take a backup" is a garbled rewrite.
 var clearVerbs = wordSet(`take do run write add put keep get give forget remember ensure try avoid stop skip ignore create
 	delete remove move rename call wrap validate generate install deploy follow choose pick include explain ask open close start
-	send save handle treat apply adopt bump be use always never don't please`)
+	send save handle treat apply adopt bump be use always never don't please not no`)
 
 // ensureLeftovers after "make sure" mean a phrase was wrapped twice.
-var ensureLeftovers = wordSet(`make do to please always never from going remember don't`)
+var ensureLeftovers = wordSet(`make do to please always never from going remember don't be not`)
 
 // garbled reports an instruction that wraps a template around leftover
 // words: "Always use take a backup", "Always make sure make sure …".

@@ -225,6 +225,14 @@ func lookupStem(w string) (lexEntry, bool) {
 	if e, ok := lexicon()[w]; ok {
 		return e, true
 	}
+	for _, ext := range []string{".js", ".ts"} {
+		// "moment.js", "Day.js": the library.
+		if stem, ok := strings.CutSuffix(w, ext); ok && len(stem) > 1 {
+			if e, ok := lexicon()[stem]; ok {
+				return e, true
+			}
+		}
+	}
 	for _, suf := range []string{"s", "es", "en", "n", "e"} {
 		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
 			if e, ok := lexicon()[w[:len(w)-len(suf)]]; ok {

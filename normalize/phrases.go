@@ -51,14 +51,18 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 			fillers: lines(`from now on | going forward | moving forward | in the future | in future | henceforth | from here on |
 				please | pls | plz | kindly | could you please | could you | can you please | can you | would you please |
 				would you | will you | can we | could we | shall we | starting today | starting now | as of today | as of now |
-				for now | don't forget: | do not forget: | remember: | note: | reminder: | important: | fyi | heads up: | this time | next time | for the future | once and for all | as i said | like i said`),
-			ensure: lines(`don't forget to | dont forget to | don’t forget to | do not forget to | never forget to | remember to |
+				for now | don't forget: | do not forget: | remember: | i told you already | i already told you | i told you before |
+				as i told you | like i told you | i told you | again: | note: | reminder: | important: | fyi | heads up: | this time | next time | for the future | once and for all | as i said | like i said`),
+			ensure: lines(`make sure not to > never | make sure you don't > never | make sure you do not > never | make sure you never > never |
+				be sure not to > never | remember not to > never | remember to not > never | remember to never > never |
+				don't ever forget to | do not ever forget to | stop forgetting to | never forget: | never forget, |
+				don't forget to | dont forget to | don’t forget to | do not forget to | never forget to | remember to |
 				don't forget the > always include the | don't forget a > always include a | don't forget an > always include an |
 				make sure to | make sure you | be sure to | ensure you | always remember to | you need to remember to`),
 			always: "always",
 			meta: lines(`ignore rule | ignore the rule | ignore the previous | ignore the last | ignore that | ignore this | ignore what |
 				ignore my | ignore everything | forget what | forget that | forget the rule | forget the previous | forget everything |
-				forget it | disregard | never mind | nevermind | the rules | my rules | your rules | rule # | i told you | you did it`),
+				forget it | disregard | never mind | nevermind | the rules | my rules | your rules | rule # | you did it`),
 			judgement: f(`better best nicer nice cleaner properly proper careful carefully thorough thoroughly good great faster
 				harder smarter wrong wrongly sloppy lazy neat neater tidy tidier optimal decent perfect perfectly awesome elegant
 				beautiful prettier-looking quality attention smart latest newest appropriate relevant necessary`),

@@ -178,6 +178,9 @@ func ruleSentences(m, lang string) (int, error) {
 		return len(rules), nil
 	case len(rules) == 2 && rules[0].pol != rules[1].pol && alternatives(rules[0], rules[1], lang):
 		return 2, nil
+	case len(rules) <= 4 && oneChoice(rules, lang):
+		// "Don't use Moment. Don't use Day.js. Use date-fns."
+		return len(rules), nil
 	}
 	return len(rules), fmt.Errorf("it states %d rules", len(rules))
 }
@@ -292,4 +295,26 @@ func choosing(v, lang string) bool {
 		return true
 	}
 	return false
+}
+
+// oneChoice reports rules that all choose among tools with one verb (use,
+// prefer) and go both ways: what to use, and what not to.
+func oneChoice(rules []clause, lang string) bool {
+	var always, never bool
+	for _, c := range rules {
+		ws := strings.Fields(strings.ToLower(c.body))
+		if len(ws) == 0 {
+			return false
+		}
+		v := ws[0]
+		if lang == "de" {
+			v = ws[len(ws)-1]
+		}
+		if !choosing(v, lang) {
+			return false
+		}
+		always = always || c.pol == polAlways
+		never = never || c.pol == polNever
+	}
+	return always && never
 }
