@@ -36,12 +36,15 @@ var domainNouns = wordSet(`endpoint api url uri route query request response hea
 	select join endpoint payload webhook formatter linter compiler bundler transpiler debugger output stdout stderr exit
 	komponente endpunkt funktion datei ordner variable tabelle spalte fehler ausnahme schnittstelle dienst abfrage
 	transaktion zeile zeichen kommentar klasse methode paket modul bibliothek
+	english englisch anglais inglés german deutsch allemand alemán french französisch français francés spanish spanisch
+	espagnol español japanese japanisch japonais japonés american british chinese korean portuguese italian
+	answer reply explanation summary spelling wording
 	composant fonction fichier dossier requête erreur ligne caractère classe méthode paquet bibliothèque
 	componente función archivo carpeta consulta transacción línea carácter clase método paquete biblioteca servicio`)
 
 // japaneseNouns are Japanese domain nouns, written in kanji, that make a
 // rule concrete (katakana loanwords and Latin terms already do).
-var japaneseNouns = []string{"絵文字", "画像", "変数", "関数", "日時", "日付", "時刻", "本番", "環境変数", "秘密", "依存", "型", "例外",
+var japaneseNouns = []string{"英語", "日本語", "絵文字", "画像", "変数", "関数", "日時", "日付", "時刻", "本番", "環境変数", "秘密", "依存", "型", "例外",
 	"非同期", "命名", "列", "表", "層", "文言", "画面", "引数", "戻り値", "定数", "設定", "依存関係", "鍵", "認証", "権限", "索引"}
 
 // japaneseGenericKatakana are katakana words that name nothing concrete.

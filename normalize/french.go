@@ -213,7 +213,8 @@ var frVerbs = sync.OnceValue(func() map[string]string {
 		"écris": "écrire", "écrivez": "écrire", "écrivons": "écrire", "lis": "lire", "lisez": "lire", "choisis": "choisir",
 		"choisissez": "choisir", "suis": "suivre", "suivez": "suivre", "suivons": "suivre", "dis": "dire", "dites": "dire",
 		"définis": "définir", "définissez": "définir", "ouvre": "ouvrir", "ouvrez": "ouvrir", "emploie": "employer",
-		"emploies": "employer", "appelle": "appeler", "appelles": "appeler", "renvoie": "renvoyer", "traduis": "traduire"} {
+		"emploies": "employer", "appelle": "appeler", "appelles": "appeler", "renvoie": "renvoyer", "traduis": "traduire",
+		"réponds": "répondre", "répondez": "répondre", "répondons": "répondre"} {
 		m[f] = inf
 	}
 	return m

@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -37,6 +38,9 @@ func garbled(instr, lang string) string {
 		case "oublier", "olvidar", "vergessen", "forget":
 			return "\"never forget\" asks for an always rule"
 		}
+	}
+	if rest, ok := strings.CutPrefix(strings.TrimPrefix(instr, prefix), forms[lang].ensure+" "); ok && forms[lang].ensure != "" && lang != "en" && lang != "de" && !hasFiniteVerb(rest, lang) {
+		return "the statement has no verb"
 	}
 	switch lang {
 	case "de":
@@ -95,4 +99,20 @@ func leftPlaceholder(s string) bool {
 			return true
 		}
 	}
+}
+
+// hasFiniteVerb guesses whether a French or Spanish statement has a finite
+// verb: "les noms de variables en anglais" has none.
+func hasFiniteVerb(s, lang string) bool {
+	finite := map[string][]string{
+		"fr": {"est", "sont", "a", "ont", "doit", "doivent", "va", "vont", "peut", "peuvent", "reste", "restent", "contient", "suit", "utilise", "passe"},
+		"es": {"es", "son", "está", "están", "tiene", "tienen", "tengan", "tenga", "debe", "deben", "va", "van", "usa", "usan", "use", "usen", "sigue", "siguen", "sean", "sea"},
+	}[lang]
+	for _, w := range strings.Fields(strings.ToLower(s)) {
+		w = strings.Trim(w, ",.;:")
+		if slices.Contains(finite, w) || len(w) > 4 && (strings.HasSuffix(w, "ent") && lang == "fr" || strings.HasSuffix(w, "an") && lang == "es") {
+			return true
+		}
+	}
+	return false
 }

@@ -197,7 +197,7 @@ var deVerbs = sync.OnceValue(func() map[string]string {
 		löschen entfernen ändern speichern dokumentieren generieren verschieben behalten starten installieren definieren
 		deklarieren validieren sortieren gruppieren trennen kommentieren übersetzen migrieren cachen zeigen achten denken
 		hören rufen holen laden schließen öffnen prüfen beachten einhalten folgen meiden mocken loggen werfen fangen
-		halten lassen laufen nehmen geben lesen sehen helfen ausführen ablegen hinzufügen aufrufen anzeigen`) {
+		halten lassen laufen nehmen geben lesen sehen helfen ausführen ablegen hinzufügen aufrufen anzeigen antworten`) {
 		m[inf] = inf
 		stem := strings.TrimSuffix(inf, "en")
 		if stem == inf {

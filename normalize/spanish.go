@@ -88,7 +88,7 @@ opening:
 				return clause{pol: polNever, explicit: true, body: w.join(i+1, n)}
 			}
 			return clause{pol: polNever, explicit: true, body: "usar " + w.join(i+1, n)}
-		case esVerbs()[x] != "":
+		case esVerbs()[x] != "" && !(c.pol != polNever && spanishSubjunctive(x, esVerbs()[x])):
 			verb = esVerbs()[x]
 			if verb == "preferir" {
 				c.pol, c.explicit = polAlways, true
@@ -155,7 +155,7 @@ var esVerbs = sync.OnceValue(func() map[string]string {
 		importar exportar validar formatear separar colocar dejar lanzar instalar declarar cambiar comentar generar migrar
 		almacenar ordenar agrupar limitar empujar publicar buscar sacar pagar empezar comprobar revisar probar mostrar
 		añadir escribir incluir subir dividir definir permitir meter correr leer preferir seguir poner hacer mantener decir
-		emplear agregar traducir mover renombrar organizar estructurar respetar pasar explicar modificar registrar ignorar`) {
+		emplear agregar traducir mover renombrar organizar estructurar respetar pasar explicar modificar registrar ignorar responder contestar`) {
 		m[inf] = inf
 		stem, end := inf[:len(inf)-2], inf[len(inf)-2:]
 		switch end {
@@ -195,4 +195,12 @@ func spanishDeterminer(w string) bool {
 		return true
 	}
 	return false
+}
+
+// spanishSubjunctive reports the negative-command form of a verb ("uses",
+// "pongas"), a verb only after "no" or "nunca": "Nombres de variables …"
+// opens with a noun.
+func spanishSubjunctive(form, inf string) bool {
+	return strings.HasSuffix(form, "es") && strings.HasSuffix(inf, "ar") ||
+		strings.HasSuffix(form, "as") && (strings.HasSuffix(inf, "er") || strings.HasSuffix(inf, "ir"))
 }
