@@ -80,7 +80,8 @@ func buildLexicon() map[string]lexEntry {
 		pattern,struct,object,array,loop,map,filter,reduce,string,number,boolean,return,throw,
 		bibliothèque,fonction,méthode,erreur,funktion,methode,bibliothek,fehler,función,método,librería,biblioteca,error`)
 	add(catCODE, 2, `express,fastify,next.js,nestjs,django,flask,rails,spring,jquery,rxjs,graphql,rest,grpc,http`)
-	add(catCODE, 2, `strict mode,kotlin,java,python,rust,golang,ruby,swift,coroutine,coroutines,rxjava,esm,esm imports,komponente,komponenten,composant,composants,componente,componentes,コンポーネント,magischen zahlen,magische zahlen,nombres magiques,números mágicos,url,urls,hardcode,hardcoded,magic string,component,components,functional component,global state,feature flag,feature flags,endpoint,endpoints,ternary,ternaries,nested ternary,magic number,long function,function length,global variable,globals,
+	add(catCODE, 1, `komponente,komponenten,composant,composants,componente,componentes,component,components`)
+	add(catCODE, 2, `strict mode,kotlin,java,python,rust,golang,ruby,swift,coroutine,coroutines,rxjava,esm,esm imports,magischen zahlen,magische zahlen,nombres magiques,números mágicos,url,urls,hardcode,hardcoded,magic string,functional component,global state,feature flag,feature flags,endpoint,endpoints,ternary,ternaries,nested ternary,magic number,long function,function length,global variable,globals,
 		console.log,logging,logger,print statement,early return,nested if,inheritance,composition`)
 	add(catCODE, 1, `let,code,codebase,incremental,big-bang,request body,body,module,package,request,response`)
 	// ARCH: directories, module boundaries, layers.
@@ -180,7 +181,7 @@ func classifyWords(text, lang string, words []string) string {
 		if strings.HasPrefix(w, "@") && strings.Contains(w, "/") {
 			score[catCODE] += 3 // a scoped package: @acme/ui
 		} else if isPath(w) {
-			score[catARCH] += 4 // a path
+			score[catARCH] += 5 // a path
 		}
 		if isVersion(w) && runtimes[prev] {
 			score[catTOOL] += 4 // a runtime version: "Node 20", "Python 3.12", "Go 1.22"

@@ -40,7 +40,13 @@ var properNames = sync.OnceValue(func() map[string]bool {
 		Vite Webpack Jest Vitest Mocha Cypress Playwright Prettier ESLint Biome Ruff Black Zod Prisma Drizzle Tailwind
 		GitHub GitLab Bitbucket Jira Sentry Datadog Grafana Prometheus AWS GCP Azure Vercel Netlify Heroku Cloudflare
 		TypeScript JavaScript HTML CSS SQL GraphQL REST JSON YAML TOML Markdown English Englisch Anglais Inglés Japanese
-		Git Bash Zsh Nix CMake Bazel Gradle Maven Cargo Poetry Lodash Ramda Axios Moment Storybook Figma OpenAPI Swagger`) {
+		Git Bash Zsh Nix CMake Bazel Gradle Maven Cargo Poetry Lodash Ramda Axios Moment Storybook Figma OpenAPI Swagger
+		Supabase Firebase Yarn Rollup Esbuild Turbo Turborepo Nx Lerna Husky Sass Bootstrap Astro Gatsby Pydantic Alembic
+		Celery Pandas Mypy Pipenv Conda Homebrew Nginx Caddy Traefik Postman Jenkins Travis Buildkite Pulumi Aurora
+		Snowflake Airflow Dagster Spark Flutter Dart Electron Tauri Expo Jotai Zustand Redux Recoil Underscore Dayjs
+		Luxon Yup Joi Valibot Koa Fastify Hono Stylelint Commitlint Renovate Dependabot Loki Jaeger NATS Consul Nomad
+		Envoy Istio Linkerd Sinatra Sidekiq Puma Minitest Mockito Quarkus Micronaut Ktor Clojure Elm Zig Nim Julia Lua
+		Vercel Netlify Kubernetes Helm Ubuntu Debian Alpine Fedora Chrome Firefox Safari Slack Discord Notion`) {
 		m[w] = true
 	}
 	return m
@@ -207,7 +213,13 @@ func isTechnical(w string, sentenceStart bool) bool {
 	if strings.ContainsAny(w, "'’") {
 		return false
 	}
-	return properNames()[w] || !sentenceStart && letters > 1
+	if properNames()[w] {
+		return true
+	}
+	if l := strings.ToLower(w); (families()[l] != 0 || runtimes[l]) && !enVerbs()[l] {
+		return true // "Yarn is banned", "Node 20": a tool named at the start
+	}
+	return !sentenceStart && letters > 1
 }
 
 // restore puts the tokens back into s.

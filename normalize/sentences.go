@@ -316,5 +316,33 @@ func oneChoice(rules []clause, lang string) bool {
 		always = always || c.pol == polAlways
 		never = never || c.pol == polNever
 	}
-	return always && never
+	if !always || !never {
+		return false
+	}
+	if len(rules) == 2 {
+		return true
+	}
+	// More than two: every object is an alternative of one kind ("lodash",
+	// "ramda", "underscore"), not "classes", "functions" and "this".
+	family := 0
+	for _, c := range rules {
+		ws := strings.Fields(strings.ToLower(c.body))
+		obj := ""
+		switch {
+		case lang == "de" && len(ws) > 1:
+			obj = ws[len(ws)-2]
+		case lang != "de" && len(ws) > 1:
+			obj = ws[1]
+		}
+		obj = strings.Trim(obj, ",.;:`")
+		f := families()[strings.TrimSuffix(obj, ".js")] // moment.js
+		if f == 0 {
+			f = families()[strings.ReplaceAll(obj, ".", "")] // day.js
+		}
+		if f == 0 || family != 0 && f != family {
+			return false
+		}
+		family = f
+	}
+	return true
 }
