@@ -66,7 +66,7 @@ func builtin(raw string, existing []Existing) (Result, error) {
 		return Result{}, &AmbiguousError{Text: t, Reason: "it negates twice, so its direction is unclear"}
 	}
 	m, cause := splitLesson(m, lang, ph)
-	sentences, err := ruleSentences(m, lang)
+	sentences, err := ruleSentences(m, lang, p)
 	if err != nil {
 		return Result{}, &AmbiguousError{Text: t, Reason: err.Error(), Several: true}
 	}

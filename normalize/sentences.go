@@ -148,7 +148,7 @@ func opensWithMarker(s, lang string, ph *phrases) bool {
 // one preference only when their directions differ ("Never use moment.
 // Always use date-fns."); more, or two of one direction, are several
 // rules, to teach one at a time.
-func ruleSentences(m, lang string) (int, error) {
+func ruleSentences(m, lang string, p protected) (int, error) {
 	segs := sentenceEnds(m, false)
 	if len(segs) < 2 {
 		return len(segs), nil
@@ -178,7 +178,7 @@ func ruleSentences(m, lang string) (int, error) {
 		return len(rules), nil
 	case len(rules) == 2 && rules[0].pol != rules[1].pol && alternatives(rules[0], rules[1], lang):
 		return 2, nil
-	case len(rules) <= 4 && oneChoice(rules, lang):
+	case len(rules) <= 4 && oneChoice(rules, lang, p):
 		// "Don't use Moment. Don't use Day.js. Use date-fns."
 		return len(rules), nil
 	}
@@ -299,7 +299,7 @@ func choosing(v, lang string) bool {
 
 // oneChoice reports rules that all choose among tools with one verb (use,
 // prefer) and go both ways: what to use, and what not to.
-func oneChoice(rules []clause, lang string) bool {
+func oneChoice(rules []clause, lang string, p protected) bool {
 	var always, never bool
 	for _, c := range rules {
 		ws := strings.Fields(strings.ToLower(c.body))
@@ -326,7 +326,7 @@ func oneChoice(rules []clause, lang string) bool {
 	// "ramda", "underscore"), not "classes", "functions" and "this".
 	family := 0
 	for _, c := range rules {
-		ws := strings.Fields(strings.ToLower(c.body))
+		ws := strings.Fields(strings.ToLower(p.restore(c.body)))
 		obj := ""
 		switch {
 		case lang == "de" && len(ws) > 1:
