@@ -61,7 +61,10 @@ func builtin(raw string, existing []Existing) (Result, error) {
 		// "i.e. use the --frozen-lockfile flag": nothing to explain yet.
 		m = strings.TrimLeft(m[strings.IndexRune(m, phClose)+utf8.RuneLen(phClose):], " ,")
 	}
-	m = applyEnsure(m, ph)
+	stmt, isStmt := ensureStatement(m, lang, ph)
+	if !isStmt {
+		m = applyEnsure(m, ph)
+	}
 	if hasDoubleNegation(m, ph) {
 		return Result{}, &AmbiguousError{Text: t, Reason: "it negates twice, so its direction is unclear"}
 	}
@@ -70,10 +73,12 @@ func builtin(raw string, existing []Existing) (Result, error) {
 	if err != nil {
 		return Result{}, &AmbiguousError{Text: t, Reason: err.Error(), Several: true}
 	}
-	var instr string
-	if lang == "ja" {
+	instr := stmt
+	switch {
+	case isStmt:
+	case lang == "ja":
 		instr = ruleJapanese(m)
-	} else {
+	default:
 		instr = ruleLatin(m, lang, sentences > 1, p)
 	}
 	instr = p.restore(instr)

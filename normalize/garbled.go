@@ -42,6 +42,9 @@ func garbled(instr, lang string) string {
 	if rest, ok := strings.CutPrefix(strings.TrimPrefix(instr, prefix), forms[lang].ensure+" "); ok && forms[lang].ensure != "" && lang != "en" && lang != "de" && !hasFiniteVerb(rest, lang) {
 		return "the statement has no verb"
 	}
+	if use := forms[lang].use; (lang == "fr" || lang == "es") && next(0) == use && len(body) > 1 && lookupNone(next(1)) && looksInfinitive(next(1), lang) {
+		return fmt.Sprintf("the phrase rules would write %q before a verb", use+" "+next(1))
+	}
 	switch lang {
 	case "de":
 		switch next(0) {
@@ -105,7 +108,7 @@ func leftPlaceholder(s string) bool {
 // verb: "les noms de variables en anglais" has none.
 func hasFiniteVerb(s, lang string) bool {
 	finite := map[string][]string{
-		"fr": {"est", "sont", "a", "ont", "doit", "doivent", "va", "vont", "peut", "peuvent", "reste", "restent", "contient", "suit", "utilise", "passe"},
+		"fr": {"est", "sont", "a", "ont", "ait", "aient", "soit", "soient", "doit", "doivent", "va", "vont", "peut", "peuvent", "reste", "restent", "contient", "suit", "utilise", "passe"},
 		"es": {"es", "son", "está", "están", "tiene", "tienen", "tengan", "tenga", "debe", "deben", "va", "van", "usa", "usan", "use", "usen", "sigue", "siguen", "sean", "sea"},
 	}[lang]
 	for _, w := range strings.Fields(strings.ToLower(s)) {
@@ -115,4 +118,16 @@ func hasFiniteVerb(s, lang string) bool {
 		}
 	}
 	return false
+}
+
+// looksInfinitive reports a French or Spanish infinitive, possibly with an
+// attached pronoun: "sauter", "saltarte".
+func looksInfinitive(w, lang string) bool {
+	if len(w) < 5 {
+		return false
+	}
+	if lang == "fr" {
+		return strings.HasSuffix(w, "er") || strings.HasSuffix(w, "ir")
+	}
+	return strings.HasSuffix(w, "ar") || strings.HasSuffix(w, "er") || strings.HasSuffix(w, "ir") || spanishEnclitic(w) != ""
 }

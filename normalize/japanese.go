@@ -111,6 +111,10 @@ func analyzeJapanese(s string) clause {
 	case hasAnySuffix(s, "わない", "かない", "がない", "さない", "たない", "まない", "ばない", "らない", "なくていい"):
 		// Already a plain negative: 使わない, 書かない.
 		c.pol, c.explicit = polNever, true
+	case hasAnySuffix(s, "のはやめて", "のをやめて", "のはやめること") && godanNegative(s[:strings.LastIndex(s, "の")]) != "":
+		// テストをスキップするのはやめて: stop doing it, so never do it.
+		c.pol, c.explicit = polNever, true
+		s = godanNegative(s[:strings.LastIndex(s, "の")])
 	case hasAnySuffix(s, "ないで", "ないこと", "ないように", "ません", "するな", "禁止", "厳禁", "はやめて", "をやめて", "やめて", "しない"):
 		c.pol, c.explicit = polNever, true
 		for _, r := range []struct{ from, to string }{

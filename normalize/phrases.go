@@ -14,8 +14,11 @@ type phrases struct {
 	// "please", "ab jetzt"): removed, never embedded in the rule.
 	fillers []string
 	// ensure open an "always" rule ("don't forget to X", "make sure to X"):
-	// replaced by always.
+	// replaced by always, or by what follows " > " in the entry.
 	ensure []string
+	// ensureThat open a statement to keep true ("stell sicher, dass S"):
+	// the rule is always + what follows " > " + S.
+	ensureThat []string
 	always string // the always marker that replaces an ensure phrase
 	// meta is talk about the rules or the conversation ("ignore rule 2",
 	// "forget what I said"): refused unless a technical token is named.
@@ -74,8 +77,10 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 		"de": {
 			fillers: lines(`kannst du bitte | kannst du | könntest du | könnt ihr | können wir | ab heute | ab jetzt | ab sofort | von jetzt an | von nun an | künftig | zukünftig | in zukunft | bitte | jetzt |
 				diesmal | dieses mal | nächstes mal | ein für alle mal`),
-			ensure: lines(`vergiss nicht, | vergiss nicht | vergesst nicht, | denk daran, | denke daran, | denkt daran, |
-				achte darauf, | stell sicher, dass | nicht vergessen:`),
+			ensureThat: lines(`stell sicher, dass > sicherstellen, dass | stelle sicher, dass > sicherstellen, dass |
+				sorge dafür, dass > sicherstellen, dass | achte darauf, dass > sicherstellen, dass`),
+			ensure: lines(`nie wieder > niemals | niemals wieder > niemals | vergiss nicht, | vergiss nicht | vergesst nicht, | denk daran, | denke daran, | denkt daran, |
+				achte darauf, | nicht vergessen:`),
 			always: "immer",
 			meta: lines(`ignoriere regel | ignorier regel | ignoriere die regel | ignoriere das | ignoriere alles | vergiss das |
 				vergiss alles | vergiss, was | vergiss was | vergiss die regel | die regeln | regel #`),
@@ -91,6 +96,8 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 			fillers: lines(`peux-tu | pourrais-tu | pouvez-vous | pourriez-vous | est-ce que tu peux | à partir d'aujourd'hui |
 				dès maintenant | à partir de maintenant | à partir d'aujourd'hui | dorénavant | désormais | à l'avenir |
 				s'il te plaît | s'il vous plaît | stp | svp | cette fois-ci | cette fois | la prochaine fois | maintenant`),
+			ensureThat: lines(`assure-toi que > s'assurer que | assurez-vous que > s'assurer que | veille à ce que > s'assurer que |
+				veillez à ce que > s'assurer que | fais en sorte que > s'assurer que`),
 			ensure: lines(`n'oublie pas : | n'oublie pas, | n'oubliez pas : | n'oubliez pas, | n’oublie pas : |
 				n'oublie pas de | n'oublie pas d' | n'oubliez pas de | n'oubliez pas d' | n’oublie pas de | n’oublie pas d' |
 				pense à | pensez à | assure-toi de | assure-toi d' | assurez-vous de | assurez-vous d' | veille à | veillez à`),
@@ -106,6 +113,8 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 		"es": {
 			fillers: lines(`¿puedes | puedes | ¿podrías | podrías | ¿podemos | podemos | desde hoy | a partir de hoy | a partir de ahora | de ahora en adelante | desde ahora | en adelante | en el futuro | por favor |
 				esta vez | la próxima vez | ahora`),
+			ensureThat: lines(`asegúrate de que > asegurarse de que | asegúrese de que > asegurarse de que |
+				asegúrense de que > asegurarse de que | procura que > asegurarse de que`),
 			ensure: lines(`no olvides | no te olvides de | no se olvide de | recuerda | recuerde | acuérdate de |
 				asegúrate de | asegúrese de | asegúrense de`),
 			always: "siempre",
@@ -117,7 +126,7 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 			markers:     f(`siempre nunca jamás no usa`),
 		},
 		"ja": {
-			fillers:   lines(`今日からは | 今日から | 明日から | 今後は | 今後 | これからは | これから | 以後は | 次からは | 今度から | 今回は | 今回 | 次回から`),
+			fillers:   lines(`もう二度と | 二度と | 今日からは | 今日から | 明日から | 今後は | 今後 | これからは | これから | 以後は | 次からは | 今度から | 今回は | 今回 | 次回から`),
 			meta:      lines(`無視 | ルール | 忘れて | さっきの | 前の指示`),
 			judgement: lines(`もっと | いい感じ | 良い感じ | ちゃんと | しっかり | 丁寧 | 気をつけ | 気を付け | 上手 | うまく | きれい | 綺麗 | 良く | よく | 頑張`),
 			markers:   lines(`必ず | 常に | 絶対 | いつも`),
@@ -312,4 +321,23 @@ func endsWithGermanVerb(s string) bool {
 	s = strings.TrimRight(s, ".!;, ")
 	last := s[strings.LastIndexByte(s, ' ')+1:]
 	return last != "" && isGermanInfinitive(strings.ToLower(last), last)
+}
+
+// ensureStatement writes "Immer sicherstellen, dass S" for a text that
+// opens with one of the ensure-that phrases of its language; ok is false
+// for any other text.
+func ensureStatement(m, lang string, ph *phrases) (string, bool) {
+	lower := strings.ToLower(m)
+	for _, e := range ph.ensureThat {
+		phrase, repl, _ := strings.Cut(e, " > ")
+		if !strings.HasPrefix(lower, phrase) {
+			continue
+		}
+		rest := strings.TrimRight(strings.TrimSpace(m[len(phrase):]), ".!;")
+		if rest == "" || strings.ContainsAny(rest, ".;!?") {
+			return "", false
+		}
+		return forms[lang].always + " " + repl + " " + rest, true
+	}
+	return "", false
 }

@@ -83,6 +83,11 @@ opening:
 		case (x == "deja" || x == "dejes" || x == "evita" || x == "evites") && w.at(i+1) == "de":
 			c.pol, c.explicit = polNever, true
 			i += 2
+			if inf := spanishEnclitic(w.at(i)); inf != "" {
+				// "Deja de saltarte los tests": an infinitive with a pronoun.
+				verb = inf
+				i++
+			}
 		case x == "evita" || x == "evites":
 			if inf := w.at(i + 1); esVerbs()[inf] == inf && inf != "" {
 				return clause{pol: polNever, explicit: true, body: w.join(i+1, n)}
@@ -203,4 +208,16 @@ func spanishDeterminer(w string) bool {
 func spanishSubjunctive(form, inf string) bool {
 	return strings.HasSuffix(form, "es") && strings.HasSuffix(inf, "ar") ||
 		strings.HasSuffix(form, "as") && (strings.HasSuffix(inf, "er") || strings.HasSuffix(inf, "ir"))
+}
+
+// spanishEnclitic turns an infinitive with an attached pronoun into its
+// reflexive form: "saltarte" → "saltarse"; "" for any other word.
+func spanishEnclitic(w string) string {
+	for _, pro := range []string{"te", "se", "me", "nos"} {
+		stem, ok := strings.CutSuffix(w, pro)
+		if ok && len(stem) > 3 && (strings.HasSuffix(stem, "ar") || strings.HasSuffix(stem, "er") || strings.HasSuffix(stem, "ir")) {
+			return stem + "se"
+		}
+	}
+	return ""
 }
