@@ -19,7 +19,7 @@ type phrases struct {
 	// ensureThat open a statement to keep true ("stell sicher, dass S"):
 	// the rule is always + what follows " > " + S.
 	ensureThat []string
-	always string // the always marker that replaces an ensure phrase
+	always     string // the always marker that replaces an ensure phrase
 	// meta is talk about the rules or the conversation ("ignore rule 2",
 	// "forget what I said"): refused unless a technical token is named.
 	meta []string
