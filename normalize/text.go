@@ -86,7 +86,10 @@ func detectLanguageWords(lower string, words []string) string {
 			break
 		}
 	}
-	for _, w := range words {
+	for i, w := range words {
+		if w == "no" && i+1 < len(words) && esVerbs()[words[i+1]] != "" && !enVerbs()[words[i+1]] {
+			es += 2 // "no hagas …": a Spanish negative command
+		}
 		if !enVerbs()[w] {
 			if deVerbs()[w] != "" {
 				de += 2
@@ -147,7 +150,7 @@ var functionWords = sync.OnceValue(func() map[string]string {
 		le la les des du une un au aux sur et est sont je nous on tu ne pas jamais toujours utilise utilisez
 		dans pour avec par préfère mets fais plutôt que qui vont va il faut non ajoute lance arrête ou plus sois seulement uniquement`)
 	set("0002", `antes después cuando mientras durante desde hasta cada todos todas este esta estos estas nada tu tus
-		el los las del una uno y es son en para con por nunca siempre usa uses utiliza no prefiero lugar solo
+		el los las del una uno y es son en para con por nunca siempre usa uses utiliza prefiero lugar solo
 		van va hay que agrega agregues añade pon haz deja evita necesitan necesita debe deben o sin como`)
 	// Shared words score for both.
 	set("2200", "in so")
