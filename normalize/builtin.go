@@ -25,6 +25,7 @@ type clause struct {
 	tail     bool   // a fragment that qualifies the previous clause
 	drop     bool   // noise ("it isn't")
 	vague    bool   // a report of what happened, with no behaviour to follow
+	src      string // the text of the clause, as given to the analyzer
 }
 
 // maxTextRunes bounds the input: a rule is one sentence or two, not an essay.
@@ -79,9 +80,22 @@ func builtin(raw string, existing []Existing) (Result, error) {
 	case lang == "ja":
 		instr = ruleJapanese(m)
 	default:
-		instr = ruleLatin(m, lang, sentences > 1, p)
+		var left []string
+		var lessonCause string
+		instr, left, lessonCause = ruleLatin(m, lang, sentences > 1, p)
+		kept := m
+		for _, l := range left {
+			kept = strings.Replace(kept, l, "", 1)
+		}
+		if cause == "" {
+			cause = lessonCause
+		}
+		m = kept
 	}
 	instr = p.restore(instr)
+	if tok := p.dropped(m, instr); tok != "" && instr != "" {
+		return Result{}, &AmbiguousError{Text: t, Reason: fmt.Sprintf("the rewrite would drop %q", tok)}
+	}
 	if reason := garbled(instr, lang); reason != "" {
 		return Result{}, &AmbiguousError{Text: t, Reason: reason}
 	}
@@ -164,7 +178,9 @@ var (
 // When sentences is set the text was several sentences that state one
 // preference ("Never use moment. Always use date-fns."): the first rule
 // leads, in the order the person gave.
-func ruleLatin(t, lang string, sentences bool, p protected) string {
+// It also returns the parts of t it left out of the rule (a lesson's
+// cause, reports, interjections) and, for a lesson, its cause.
+func ruleLatin(t, lang string, sentences bool, p protected) (instr string, left []string, cause string) {
 	f := forms[lang]
 	content, reason := t, ""
 	fromLesson := false // content is the cause of a lesson: it must hold a behaviour
@@ -184,6 +200,10 @@ func ruleLatin(t, lang string, sentences bool, p protected) string {
 		}
 		if lesson {
 			content = t[i+len(bw):]
+			left = append(left, t[:i+len(bw)])
+			if cl := splitClauses(content); len(cl) > 0 {
+				cause = strings.TrimSpace(t[:i+len(bw)] + cl[0])
+			}
 			fromLesson = true
 		} else {
 			content, reason = t[:i], strings.TrimSpace(t[i+len(bw):])
@@ -215,6 +235,7 @@ func ruleLatin(t, lang string, sentences bool, p protected) string {
 			cs[len(cs)-1].body += ", " + part
 			continue
 		case c.drop, c.vague:
+			left = append(left, part)
 			continue
 		case c.tail && len(cs) > 0:
 			cs[len(cs)-1].body += ", " + strings.TrimRight(part, ".!;")
@@ -228,14 +249,16 @@ func ruleLatin(t, lang string, sentences bool, p protected) string {
 			// "starting today, we deploy …": a leading fragment with no
 			// verb qualifies what follows; wrapping "make sure" around it
 			// would garble the rule.
+			left = append(left, part)
 			continue
 		case c.tail:
 			c = clause{pol: polAlways, stmt: true, body: strings.TrimRight(part, ".!;")}
 		}
+		c.src = part
 		cs = append(cs, c)
 	}
 	if len(cs) == 0 {
-		return ""
+		return "", left, cause
 	}
 	if fromLesson {
 		// "the bug happened because timestamps were compared in local
@@ -246,13 +269,15 @@ func ruleLatin(t, lang string, sentences bool, p protected) string {
 			asks = asks || c.explicit && !c.stmt
 		}
 		if !asks {
-			return ""
+			return "", left, cause
 		}
 		// The cause's own statements stay out of the rule.
 		kept := cs[:0]
 		for _, c := range cs {
 			if !c.stmt {
 				kept = append(kept, c)
+			} else {
+				left = append(left, c.src)
 			}
 		}
 		cs = kept
@@ -292,7 +317,7 @@ func ruleLatin(t, lang string, sentences bool, p protected) string {
 		b.WriteString(" ")
 		b.WriteString(strings.TrimRight(reason, ".!"))
 	}
-	return strings.TrimRight(b.String(), ".!;,: ")
+	return strings.TrimRight(b.String(), ".!;,: "), left, cause
 }
 
 func render(b *strings.Builder, c clause, f langForms, lead, afterNever bool, lang string) {

@@ -113,7 +113,7 @@ func buildLexicon() map[string]lexEntry {
 	add(catPROCESS, 3, `vor dem bearbeiten,vor dem ändern,avant de modifier,avant de toucher,antes de editar,antes de modificar,github actions,gitlab ci,ci runner,runner,runners,before merging,tests pass,must pass,green ci,test gate`)
 	add(catPROCESS, 3, `prs,mrs,pull requests,merge requests,small pr,pr size,diff size,
 		explain the plan,plan first,before editing,before changing,before coding,before implementing,before making changes,ask first,ask before`)
-	add(catPROCESS, 2, `plan,planning,approve,confirm,confirmation,step by step,checklist`)
+	add(catPROCESS, 2, `bump,version,plan,planning,approve,confirm,confirmation,step by step,checklist`)
 	add(catPROCESS, 2, `pass,merging,workflow,deploy,deployment,ticket,issue,jira,message,messages,nachricht,nachrichten,mensaje,mensajes`)
 	// DATA: schemas, migrations, caching, state shapes.
 	add(catDATA, 5, `migration,migrations,schema,table,tables,column,columns,foreign key,primary key,

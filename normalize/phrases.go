@@ -33,6 +33,8 @@ type phrases struct {
 	// banned turn "X is deprecated" into "never use X": the word after the
 	// subject, then the adjectives.
 	bannedVerbs, banned []string
+	// allowed are the words that, negated, ban X: "X is no longer allowed".
+	allowed []string
 	// markers open a clause that states the rule: a lesson keeps the
 	// clauses from the first of them on.
 	markers []string
@@ -56,7 +58,7 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 				would you | will you | can we | could we | shall we | starting today | starting now | as of today | as of now |
 				for now | don't forget: | do not forget: | remember: | i told you already | i already told you | i told you before |
 				as i told you | like i told you | i told you | again: | note: | reminder: | important: | fyi | heads up: | this time | next time | for the future | once and for all | as i said | like i said`),
-			ensure: lines(`make sure not to > never | make sure you don't > never | make sure you do not > never | make sure you never > never |
+			ensure: lines(`you keep forgetting to | you always forget to | you keep forgetting | make sure not to > never | make sure you don't > never | make sure you do not > never | make sure you never > never |
 				be sure not to > never | remember not to > never | remember to not > never | remember to never > never |
 				don't ever forget to | do not ever forget to | stop forgetting to | never forget: | never forget, |
 				don't forget to | dont forget to | don’t forget to | do not forget to | never forget to | remember to |
@@ -72,6 +74,7 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 			negators:    f(`never don't dont don’t not doesn't`),
 			bannedVerbs: f(`is are`),
 			banned:      f(`deprecated banned forbidden prohibited obsolete discouraged disallowed legacy`),
+			allowed:     f(`allowed permitted used welcome accepted supported ok okay acceptable`),
 			markers:     f(`always never don't dont don’t do avoid stop make use`),
 		},
 		"de": {

@@ -333,3 +333,23 @@ func emphasis(w string) bool {
 	return bareMarkers()[l] || stopWords()[l] || enVerbs()[l] || vagueWords()[l] || isMarkerWord(l) || strings.ContainsAny(l, "'’") ||
 		l == "not" || l == "only" || l == "must" || l == "should" || l == "before" || l == "after" || l == "tests"
 }
+
+// dropped returns the first technical token whose placeholder is in the
+// rule text m but that instr lost, or "": a rule must not silently lose
+// what the person named. Abbreviations may go ("i.e. use …").
+func (p protected) dropped(m, instr string) string {
+	for i, tok := range p.tokens {
+		ph := string(phOpen) + strconv.Itoa(i) + string(phClose)
+		if !strings.Contains(m, ph) || strings.Contains(instr, tok) {
+			continue
+		}
+		abbr := false
+		for _, a := range abbreviations {
+			abbr = abbr || strings.EqualFold(tok, a)
+		}
+		if !abbr {
+			return tok
+		}
+	}
+	return ""
+}

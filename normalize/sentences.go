@@ -244,11 +244,29 @@ func bannedClause(p, lang string) (clause, bool) {
 	}
 	w := newWords(p)
 	for k := 1; k+1 < len(w.low) && k <= 4; k++ {
-		if !slices.Contains(ph.bannedVerbs, w.at(k)) || !slices.Contains(ph.banned, w.at(k+1)) {
+		negated := false
+		switch x := w.at(k); {
+		case slices.Contains(ph.bannedVerbs, x):
+		case lang == "en" && (x == "isn't" || x == "aren't" || x == "isn’t" || x == "aren’t"):
+			negated = true
+		default:
+			continue
+		}
+		j := k + 1
+		switch {
+		case lang == "en" && (w.at(j) == "no" || w.at(j) == "not") && w.at(j+1) == "longer":
+			negated, j = true, j+2
+		case lang == "en" && w.at(j) == "not":
+			negated, j = true, j+1
+		case lang == "en" && w.at(j) == "now" || w.at(j) == "officially":
+			j++
+		}
+		adj := w.at(j)
+		if !slices.Contains(ph.banned, adj) && !(negated && slices.Contains(ph.allowed, adj)) {
 			continue
 		}
 		subj := w.join(0, k)
-		rest := w.join(k+2, len(w.orig))
+		rest := w.join(j+1, len(w.orig))
 		f := forms[lang]
 		body := strings.TrimSpace(f.use + " " + lowerFirstWord(subj) + " " + rest)
 		if lang == "de" {
