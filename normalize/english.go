@@ -223,6 +223,11 @@ func englishRest(w words, s englishState) clause {
 		return clause{drop: true}
 	}
 	first := w.at(i)
+	if c.pol == polNever && first == "do" && i+1 < len(w.low) && !determiner(w.at(i+1)) && w.at(i+1) != "that" && w.at(i+1) != "so" && w.at(i+1) != "anything" {
+		// "we don't do default exports here": a thing not to use.
+		c.body = "use " + w.join(i+1, len(w.orig))
+		return c
+	}
 	if (subject == "we" || subject == "i") && c.pol == polNone && !enVerbs()[first] {
 		switch {
 		case first == "used" && w.at(i+1) == "to":

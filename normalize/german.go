@@ -52,6 +52,9 @@ func analyzeGerman(p string) clause {
 		if w.at(i) == "mit" {
 			return clause{pol: polNever, explicit: true, body: w.join(i+1, n) + " verwenden"}
 		}
+	case (first == "wir" || first == "ich") && w.at(i+1) == "haben" && n > i+3 && germanDropped(w.at(n-1)):
+		// "Wir haben Redux abgeschafft": no longer used.
+		return clause{pol: polNever, explicit: true, body: w.join(i+2, n-1) + " verwenden"}
 	case (first == "wir" || first == "ich") && germanMigration(w, i+1) != "":
 		// "Wir sind von webpack auf vite umgestiegen".
 		return clause{pol: polAlways, explicit: true, body: germanMigration(w, i+1)}
@@ -252,6 +255,15 @@ func isGermanFinite(w string) bool {
 	switch w {
 	case "brauchen", "braucht", "benötigen", "benötigt", "haben", "hat", "sind", "ist", "enthalten", "enthält", "bekommen",
 		"bekommt", "folgen", "folgt", "tragen", "trägt", "werden", "wird":
+		return true
+	}
+	return false
+}
+
+// germanDropped reports a participle of giving something up.
+func germanDropped(w string) bool {
+	switch w {
+	case "abgeschafft", "entfernt", "aufgegeben", "ausgemustert", "rausgeworfen", "gestrichen":
 		return true
 	}
 	return false
