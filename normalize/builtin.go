@@ -245,6 +245,9 @@ func ruleLatin(t, lang string, sentences bool, p protected) (instr string, left 
 		case c.tail && c.body != "" && meaningful == 1:
 			// A bare noun phrase: "pnpm", "hooks only".
 			c.tail, c.stmt = false, false
+		case c.tail && len(cs) == 0 && meaningful > 1 && strings.HasPrefix(c.body, forms[lang].use+" ") && strings.ContainsRune(part, phOpen):
+			// "PostgreSQL only — no MySQL": a leading choice of a named tool.
+			c.tail, c.stmt = false, false
 		case c.tail && len(cs) == 0 && meaningful > 1:
 			// "starting today, we deploy …": a leading fragment with no
 			// verb qualifies what follows; wrapping "make sure" around it

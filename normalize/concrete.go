@@ -38,7 +38,7 @@ var domainNouns = wordSet(`endpoint api url uri route query request response hea
 	transaktion zeile zeichen kommentar klasse methode paket modul bibliothek
 	english englisch anglais inglés german deutsch allemand alemán french französisch français francés spanish spanisch
 	espagnol español japanese japanisch japonais japonés american british chinese korean portuguese italian
-	answer reply explanation summary spelling wording
+	answer reply explanation summary spelling wording protobuf protobufs proto deps
 	composant fonction fichier dossier requête erreur ligne caractère classe méthode paquet bibliothèque
 	componente función archivo carpeta consulta transacción línea carácter clase método paquete biblioteca servicio`)
 
@@ -115,6 +115,9 @@ func measure(t, lower string, words []string, lang string, p protected) concrete
 			if _, ok := lexicon()[words[i-2]+" "+words[i-1]+" "+w]; ok {
 				c.domain = true // "lógica de negocio"
 			}
+		}
+		if i > 0 && subcommands()[w] && commandName(words[i-1]) {
+			c.technical = true // "buf generate", "cargo clippy": a command line
 		}
 		if genericNouns()[w] {
 			continue
@@ -218,3 +221,24 @@ func knownNoun(w string) bool {
 	}
 	return false
 }
+
+// subcommands are the verbs of command lines: "buf generate", "uv sync".
+var subcommands = wordSet(`generate run test build install check lint fmt format tidy vet init apply plan deploy migrate push pull
+	exec start dev serve sync add remove upgrade update audit clippy compile bundle watch preview publish release`)
+
+// commandName reports a word that can name a program before its
+// subcommand: lower case, no ordinary English word.
+func commandName(w string) bool {
+	if len(w) < 2 || stopWords()[w] || vagueWords()[w] || enVerbs()[w] || functionWords()[w] != "" || determiner(w) || isInterjection(w) || acknowledgements()[w] {
+		return false
+	}
+	for _, r := range w {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// acknowledgements are words of a reply, not program names: "thanks, push".
+var acknowledgements = wordSet(`thanks thank thx ty ok okay yes yeah yep yup sure great nice cool lol pls plz now then also cheers perfect awesome`)

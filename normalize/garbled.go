@@ -62,7 +62,7 @@ func garbled(instr, lang string) string {
 			return "the German rule would not end with its verb"
 		}
 	case "en":
-		if next(0) == "use" && clearVerbs()[next(1)] {
+		if next(0) == "use" && (clearVerbs()[next(1)] || acknowledgements()[next(1)] || isInterjection(next(1))) {
 			return fmt.Sprintf("the phrase rules would write %q before a verb", "use "+next(1))
 		}
 		if next(0) == "make" && next(1) == "sure" && (ensureLeftovers()[next(2)] || len(body) <= 3) {

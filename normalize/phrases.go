@@ -69,7 +69,7 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 				ignore my | ignore everything | forget what | forget that | forget the rule | forget the previous | forget everything |
 				forget it | disregard | never mind | nevermind | the rules | my rules | your rules | rule # | you did it`),
 			judgement: f(`better best nicer nice cleaner properly proper careful carefully thorough thoroughly good great faster
-				harder smarter wrong wrongly sloppy lazy neat neater tidy tidier optimal decent perfect perfectly awesome elegant
+				harder smarter wrong wrongly sloppy lazy optimal decent perfect perfectly awesome elegant
 				beautiful prettier-looking quality attention smart latest newest appropriate relevant necessary`),
 			negators:    f(`never don't dont don’t not doesn't`),
 			bannedVerbs: f(`is are`),
