@@ -44,11 +44,13 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/autofix/autofix/category"
 	"github.com/autofix/autofix/jsonfile"
 )
 
-// Categories lists the valid categories in SPEC order.
-var Categories = []string{"STYLE", "CODE", "ARCH", "TOOL", "PROCESS", "DATA", "UX", "OTHER"}
+// Categories lists the valid categories in SPEC order: the names of
+// [category.All], shared with the normalizer.
+var Categories = category.Names()
 
 // Candidates are the places a ruleset may live, relative to the workspace
 // root, in lookup order: the first that exists wins.
