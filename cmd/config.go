@@ -3,13 +3,14 @@ package cmd
 import (
 	"errors"
 	"fmt"
-	"github.com/autofix/autofix/jsonfile"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/autofix/autofix/brief"
+	"github.com/autofix/autofix/jsonfile"
 	"github.com/knadh/koanf/parsers/json"
 	"github.com/knadh/koanf/parsers/toml/v2"
 	"github.com/knadh/koanf/parsers/yaml"
@@ -51,7 +52,7 @@ var configDefaults = map[string]any{
 	"default_model": defaultModel,
 	"model_timeout": "60s",
 	"embed_model":   "",
-	"budget":        1500,
+	"budget":        brief.DefaultBudget,
 }
 
 // loadConfig merges the configuration for one invocation. flags may be nil;

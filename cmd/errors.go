@@ -6,11 +6,6 @@ import (
 	"fmt"
 )
 
-// errSilent marks an error whose message the command already printed (for
-// example `rules check`, which prints each problem); only the exit code is
-// left to set.
-var errSilent = errors.New("silent failure")
-
 // usageError is a mistake in the command line: exit code 2.
 type usageError struct{ err error }
 

@@ -10,7 +10,6 @@ package cmd
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -113,11 +112,9 @@ func Run(ctx context.Context, env *Env, args []string) int {
 		return exitOK
 	}
 	code := exitCode(ctx, err)
-	if !errors.Is(err, errSilent) {
-		fmt.Fprintf(env.Stderr, "autofix: error: %v\n", err)
-		if h := hintOf(err); h != "" {
-			fmt.Fprintf(env.Stderr, "autofix: hint: %s\n", h)
-		}
+	fmt.Fprintf(env.Stderr, "autofix: error: %v\n", err)
+	if h := hintOf(err); h != "" {
+		fmt.Fprintf(env.Stderr, "autofix: hint: %s\n", h)
 	}
 	return code
 }

@@ -225,7 +225,6 @@ type parser struct {
 	// last number or literal started (-1 for other tokens).
 	last, lastScalar int
 	mstack           []Member // members of the open objects
-	slab             []Value  // where the next values go
 	i                int      // explain's position
 }
 
@@ -270,12 +269,7 @@ func (p *parser) value(c ctx) *Value {
 		p.explain(c)
 		return nil
 	}
-	if len(p.slab) == 0 {
-		p.slab = make([]Value, 256) // one allocation for many values
-	}
-	v := &p.slab[0]
-	p.slab = p.slab[1:]
-	v.Off, v.End = off, end
+	v := &Value{Off: off, End: end}
 	switch k {
 	case '{', '[':
 		if p.depth++; p.depth > maxDepth {
