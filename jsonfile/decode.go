@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -135,12 +136,15 @@ func firstInvalid(b []byte) int {
 
 // decodeOptions make json.Unmarshal strict about the syntax (duplicate
 // names) and otherwise decode as encoding/json does, down to handing
-// time.Time its raw bytes (escapes and all).
-var decodeOptions = json.JoinOptions(
-	jsonv1.DefaultOptionsV1(),
-	jsontext.AllowDuplicateNames(false),
-	json.WithUnmarshalers(json.UnmarshalFunc(func(b []byte, t *time.Time) error { return t.UnmarshalJSON(b) })),
-)
+// time.Time its raw bytes (escapes and all). They are built on first use,
+// not at every hook start.
+var decodeOptions = sync.OnceValue(func() json.Options {
+	return json.JoinOptions(
+		jsonv1.DefaultOptionsV1(),
+		jsontext.AllowDuplicateNames(false),
+		json.WithUnmarshalers(json.UnmarshalFunc(func(b []byte, t *time.Time) error { return t.UnmarshalJSON(b) })),
+	)
+})
 
 // Decode parses data strictly (see [Parse]) and stores it in v like
 // encoding/json's Unmarshal (case-insensitive field names, unknown fields
@@ -148,7 +152,7 @@ var decodeOptions = json.JoinOptions(
 // returned as *[SyntaxError].
 func Decode(data []byte, v any) error {
 	body := bytes.TrimPrefix(data, bom)
-	if utf8.Valid(body) && json.Unmarshal(body, v, decodeOptions) == nil {
+	if utf8.Valid(body) && json.Unmarshal(body, v, decodeOptions()) == nil {
 		return nil
 	}
 	// Rare: say what is wrong, and decide the cases where the strict
