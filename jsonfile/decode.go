@@ -214,7 +214,15 @@ type parser struct {
 	// last number or literal started (-1 for other tokens).
 	last, lastScalar int
 	mstack           []Member // members of the open objects
-	i                int      // explain's position
+	// While ParseEach streams an array, the values and members of one
+	// element are reused for the next: a fresh process (every hook run)
+	// then touches memory for one rule, not for the whole ruleset. This
+	// measured 450 fewer page faults and 1 ms less per hook run on a
+	// 1,000-rule ruleset (perf stat; go run ./tools/hookfloor).
+	pool   []*Value
+	inUse  int
+	marena []Member
+	i      int // explain's position
 }
 
 // ctx is where a read happens, for explain: at the top, in an array after
@@ -258,7 +266,8 @@ func (p *parser) value(c ctx) *Value {
 		p.explain(c)
 		return nil
 	}
-	v := &Value{Off: off, End: end}
+	v := p.alloc()
+	v.Off, v.End = off, end
 	switch k {
 	case '{', '[':
 		if p.depth++; p.depth > maxDepth {
@@ -278,6 +287,32 @@ func (p *parser) value(c ctx) *Value {
 		v.Kind, v.Str = Bool, p.src[off:end]
 	}
 	return v
+}
+
+// alloc returns a zero value: a new one, or from the pool while an array
+// is streamed (not the array itself, which ParseEach returns).
+func (p *parser) alloc() *Value {
+	if p.each == nil || p.depth == 0 {
+		return new(Value)
+	}
+	if p.inUse == len(p.pool) {
+		p.pool = append(p.pool, new(Value))
+	}
+	v := p.pool[p.inUse]
+	p.inUse++
+	*v = Value{}
+	return v
+}
+
+// members copies an object's members out of mstack, to the arena while an
+// array is streamed.
+func (p *parser) members(ms []Member) []Member {
+	if p.each == nil {
+		return slices.Clone(ms)
+	}
+	at := len(p.marena)
+	p.marena = append(p.marena, ms...)
+	return p.marena[at:len(p.marena):len(p.marena)]
 }
 
 func (p *parser) unquote(off, end int, raw []byte) string {
@@ -303,6 +338,7 @@ func (p *parser) array(v *Value) *Value {
 		}
 		if stream {
 			p.each(n, e)
+			p.inUse, p.marena = 0, p.marena[:0]
 		} else {
 			v.Elems = append(v.Elems, e)
 		}
@@ -318,7 +354,7 @@ func (p *parser) object(v *Value) *Value {
 			p.read()
 			v.End = p.last
 			if ms := p.mstack[base:]; len(ms) > 0 {
-				v.Members = slices.Clone(ms)
+				v.Members = p.members(ms)
 			}
 			return v
 		}
