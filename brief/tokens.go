@@ -180,7 +180,7 @@ func appendFolded(b []byte, r rune) []byte {
 	case isAccent(r):
 		return b
 	}
-	if f, ok := strokes[r]; ok {
+	if f := stroke(r); f != "" {
 		return append(b, f...)
 	}
 	var enc [utf8.UTFMax]byte
@@ -200,9 +200,30 @@ func appendFolded(b []byte, r rune) []byte {
 
 func isAccent(r rune) bool { return r >= 0x300 && r <= 0x36F }
 
-// strokes are the lower-case letters with an accent that Unicode does not
-// decompose (a stroke or a ligature).
-var strokes = map[rune]string{'ß': "ss", 'ł': "l", 'đ': "d", 'ø': "o", 'ħ': "h", 'ŧ': "t", 'ƀ': "b", 'ı': "i"}
+// stroke folds the lower-case letters with an accent that Unicode does not
+// decompose (a stroke, or ß). (A switch, not a map: a package-level map
+// is built at every process start, and the hooks start one per prompt.)
+func stroke(r rune) string {
+	switch r {
+	case 'ß':
+		return "ss"
+	case 'ł':
+		return "l"
+	case 'đ':
+		return "d"
+	case 'ø':
+		return "o"
+	case 'ħ':
+		return "h"
+	case 'ŧ':
+		return "t"
+	case 'ƀ':
+		return "b"
+	case 'ı':
+		return "i"
+	}
+	return ""
+}
 
 // stem strips common inflections in place: plurals, -ing, -ed, -ly, -er,
 // -ation, a final -e. It is deliberately light: both sides of a match go
