@@ -25,6 +25,8 @@ require golang.org/x/text v0.34.0
 
 require github.com/tailscale/hujson v0.0.0-20260727124030-b80ff77dac4f
 
+require github.com/go-json-experiment/json v1.27.2
+
 require (
 	github.com/bahlo/generic-list-go v0.2.0 // indirect
 	github.com/buger/jsonparser v1.1.1 // indirect

@@ -3,8 +3,6 @@ package cmd
 import (
 	"errors"
 	"fmt"
-	"github.com/autofix/autofix/brief"
-	"github.com/autofix/autofix/jsonfile"
 	"io/fs"
 	"maps"
 	"os"
@@ -15,6 +13,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/autofix/autofix/brief"
+	"github.com/autofix/autofix/jsonfile"
 	"github.com/knadh/koanf/parsers/json"
 	"github.com/knadh/koanf/parsers/toml/v2"
 	"github.com/knadh/koanf/parsers/yaml"
@@ -60,7 +60,7 @@ var configDefaults = map[string]any{
 	"default_model": defaultModel,
 	"model_timeout": "60s",
 	"embed_model":   "",
-	"budget":        1500,
+	"budget":        brief.DefaultBudget,
 	"capture":       captureSuggest,
 }
 

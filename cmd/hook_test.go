@@ -19,18 +19,17 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
-func init() {
-	// envsubst FILE: replace $VAR and ${VAR} in FILE with the script's
-	// environment, so recorded hook payloads can name $WORK as their cwd.
-	scriptCmds["envsubst"] = func(ts *testscript.TestScript, neg bool, args []string) {
-		if neg || len(args) != 1 {
-			ts.Fatalf("usage: envsubst FILE")
-		}
-		name := ts.MkAbs(args[0])
-		data, err := os.ReadFile(name)
-		ts.Check(err)
-		ts.Check(os.WriteFile(name, []byte(os.Expand(string(data), ts.Getenv)), 0o644))
+// cmdEnvsubst is the script command envsubst FILE: it replaces $VAR and
+// ${VAR} in FILE with the script's environment, so recorded hook payloads
+// can name $WORK as their cwd.
+func cmdEnvsubst(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: envsubst FILE")
 	}
+	name := ts.MkAbs(args[0])
+	data, err := os.ReadFile(name)
+	ts.Check(err)
+	ts.Check(os.WriteFile(name, []byte(os.Expand(string(data), ts.Getenv)), 0o644))
 }
 
 // hookTestEnv is an Env for in-process runs in a fresh workspace.

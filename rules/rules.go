@@ -525,23 +525,9 @@ func CheckChars(field, s string) error {
 	return nil
 }
 
-// printableASCII reports whether s holds only printable ASCII characters,
-// 8 at a time while it can: a byte below 0x20 or from 0x7f up sets the
-// high bit of its lane in below or above (the tests are exact about
-// whether any byte matches).
+// printableASCII reports whether s holds only printable ASCII characters.
 func printableASCII(s string) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		below := (x - 0x20*ones) &^ x
-		above := x | (x + ones)
-		if (below|above)&highs != 0 {
-			return false
-		}
-	}
-	for ; i < len(s); i++ {
+	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= 0x7f {
 			return false
 		}

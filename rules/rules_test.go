@@ -466,27 +466,32 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-// BenchmarkParse reads a ruleset of 5,000 rules (~700 KB), as `me context`
-// does on every prompt.
+// BenchmarkParse reads rulesets of 1,000 and 5,000 rules (~140 and
+// ~700 KB), as `me context` does on every prompt. The target is 1,000
+// rules parsed and validated in under 2 ms.
 func BenchmarkParse(b *testing.B) {
-	var buf bytes.Buffer
-	buf.WriteString("[\n")
-	for i := 1; i <= 5000; i++ {
-		if i > 1 {
-			buf.WriteString(",\n")
+	for _, n := range []int{1000, 5000} {
+		var buf bytes.Buffer
+		buf.WriteString("[\n")
+		for i := 1; i <= n; i++ {
+			if i > 1 {
+				buf.WriteString(",\n")
+			}
+			fmt.Fprintf(&buf, `  {"Rule_number": %d, "Category": "CODE", "Instruction": "Always handle the error returned by call number %d before using its result.", "Why": "review finding (supersedes rule %d)", "x-meta": {"by": "bench"}}`, i, i, i-1)
 		}
-		fmt.Fprintf(&buf, `  {"Rule_number": %d, "Category": "CODE", "Instruction": "Always handle the error returned by call number %d before using its result.", "Why": "review finding (supersedes rule %d)", "x-meta": {"by": "bench"}}`, i, i, i-1)
-	}
-	buf.WriteString("\n]\n")
-	data := buf.Bytes()
-	b.SetBytes(int64(len(data)))
-	b.ReportAllocs()
-	for b.Loop() {
-		rs, err := Parse("autofix.json", data)
-		if err != nil || len(rs.Rules) != 5000 {
-			b.Fatal(err)
-		}
-		Resolve(rs.Rules)
+		buf.WriteString("\n]\n")
+		data := buf.Bytes()
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				rs, err := Parse("autofix.json", data)
+				if err != nil || len(rs.Rules) != n {
+					b.Fatal(err)
+				}
+				Resolve(rs.Rules)
+			}
+		})
 	}
 }
 
