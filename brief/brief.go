@@ -117,6 +117,12 @@ type Task struct {
 // DefaultBudget is the default token budget of a brief.
 const DefaultBudget = 1500
 
+// MinBudget is the smallest budget a brief can keep: its header, a section
+// heading, one short rule and the line that counts the rules left out.
+// Callers raise a smaller budget to it (and say so): below it no rule fits
+// and the header alone overshoots.
+const MinBudget = 150
+
 // Options bound a selection.
 type Options struct {
 	// Budget is the token budget of the rendered brief ([EstimateTokens]);
@@ -188,6 +194,12 @@ type Selection struct {
 	Notices []string
 	// Tokens is the estimated size of the rendered brief.
 	Tokens int
+	// TopNeeds is set when the budget left out the highest-ranked rule:
+	// the budget a brief that carries it needs. Zero when it was
+	// delivered, or left out by the limit.
+	TopNeeds int
+	// TopRule is the highest-ranked rule when TopNeeds is set.
+	TopRule Rule
 }
 
 // Key identifies a rule across sources: "project:4", "personal:p2".

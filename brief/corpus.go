@@ -186,7 +186,7 @@ func (c *corpus) intern(term []byte) int32 {
 }
 
 // term returns the stemmed term with the given id.
-func (c *corpus) term(id int32) []byte { return c.ids.key(id) }
+func (c *corpus) term(id int32) string { return c.ids.key(id) }
 
 // evidenceOf returns rule i's evidence.
 func (c *corpus) evidenceOf(i int) []evidence { return c.ev[c.start[i]:c.start[i+1]] }

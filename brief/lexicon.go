@@ -258,7 +258,7 @@ func buildLexicon() *lexicon {
 					continue
 				}
 				e := l.words[key]
-				if !containsConcept(e.concepts, c) {
+				if !slices.Contains(e.concepts, c) {
 					e.concepts = append(e.concepts, c)
 					l.words[key] = e
 				}
@@ -315,15 +315,6 @@ func (l *lexicon) keys(sc *scanner, entry string) []string {
 func isCJKString(s string) bool {
 	for _, r := range s {
 		if isCJK(r) {
-			return true
-		}
-	}
-	return false
-}
-
-func containsConcept(cs []uint16, c uint16) bool {
-	for _, x := range cs {
-		if x == c {
 			return true
 		}
 	}

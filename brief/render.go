@@ -177,28 +177,8 @@ func plainLen(s string) (int, bool) {
 	if len(s) > 0 && (s[0] <= ' ' || s[0] >= utf8.RuneSelf || s[len(s)-1] <= ' ' || s[len(s)-1] >= utf8.RuneSelf) {
 		s = strings.TrimSpace(s) // only when there may be space to trim
 	}
-	// 8 bytes at a time: a byte below 0x20 or from 0x7f up sets the high
-	// bit of its lane in below or above (exact about whether any does);
-	// spaces marks the lanes that hold a space (exact: no carry crosses
-	// lanes once every byte is below 0x7f).
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i, prevSpace := 0, false
-	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		below := (x - 0x20*ones) &^ x
-		above := x | (x + ones)
-		if (below|above)&highs != 0 {
-			return 0, false
-		}
-		t := x ^ ' '*ones
-		spaces := ^((t + 0x7f*ones) | t) & highs
-		if spaces&(spaces>>8) != 0 || prevSpace && spaces&0x80 != 0 {
-			return 0, false // two spaces in a row
-		}
-		prevSpace = spaces>>63 != 0
-	}
-	for ; i < len(s); i++ {
+	prevSpace := false
+	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c >= 0x7f || c < ' ' || c == ' ' && prevSpace {
 			return 0, false

@@ -513,6 +513,20 @@ func (c *corpus) selectFor(idx []int32, task Task, opts Options) Selection {
 		sel.Rules = sel.Rules[:len(sel.Rules)-1]
 		sel.Omitted = slices.Insert(sel.Omitted, 0, last.Rule)
 	}
+	if len(rank) > 0 && (opts.Limit <= 0 || len(sel.Rules) < opts.Limit) {
+		top := c.rules[idx[rank[0].k]]
+		if len(sel.Rules) == 0 || Key(sel.Rules[0].Rule) != Key(top) {
+			// Left out by the budget: say what a brief with it costs.
+			with := Selection{Rules: []Selected{{Rule: top}}, Omitted: make([]Rule, 0, len(rank)-1)}
+			for _, rk := range rank[1:] {
+				with.Omitted = append(with.Omitted, c.rules[idx[rk.k]])
+			}
+			// The larger of the rendered size and the estimate the
+			// loop above admits rules by.
+			sel.TopRule = top
+			sel.TopNeeds = max(EstimateTokens(Render(with)), EstimateTokens(header)+sectionTokens+int(c.lineTok[idx[rank[0].k]]))
+		}
+	}
 	return sel
 }
 

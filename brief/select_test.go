@@ -2,6 +2,7 @@ package brief
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -138,5 +139,45 @@ func TestSelectSimilarity(t *testing.T) {
 	sel := Select(rules, Task{Text: "something unrelated"}, Options{Similarity: map[string]float64{"project:1": 0.8}})
 	if sel.Rules[0].ID != "1" || !strings.Contains(sel.Rules[0].Reason, "semantic similarity 0.80") {
 		t.Errorf("first = %s %q, want 1 by similarity", sel.Rules[0].ID, sel.Rules[0].Reason)
+	}
+}
+
+// TestMinBudget: at MinBudget the highest-ranked short rule is delivered
+// within the budget, even with a thousand rules left out.
+func TestMinBudget(t *testing.T) {
+	var rs []Rule
+	for i := 1; i <= 1000; i++ {
+		rs = append(rs, Rule{Source: Project, ID: strconv.Itoa(i), Category: "TOOL", Instruction: "Always use pnpm instead of npm or yarn.", Order: i, Scope: ScopeProject})
+	}
+	for _, task := range []Task{{}, {Text: "install with pnpm"}} {
+		sel := Select(rs, task, Options{Budget: MinBudget})
+		if len(sel.Rules) == 0 || sel.Tokens > MinBudget || sel.TopNeeds != 0 {
+			t.Errorf("task %q: %d rules, %d tokens, top needs %d; want the top rule within %d", task.Text, len(sel.Rules), sel.Tokens, sel.TopNeeds, MinBudget)
+		}
+	}
+}
+
+// TestTopNeeds: a highest-ranked rule too long for the budget is named by
+// the budget it needs, which is enough to carry it.
+func TestTopNeeds(t *testing.T) {
+	long := "Always run the full pnpm test suite " + strings.Repeat("with coverage and the race detector enabled ", 12) + "before pushing."
+	rs := []Rule{
+		{Source: Project, ID: "1", Category: "TOOL", Instruction: long, Order: 1, Scope: ScopeProject},
+		{Source: Project, ID: "2", Category: "STYLE", Instruction: "Never use tabs.", Order: 2, Scope: ScopeProject},
+	}
+	task := Task{Text: "run the pnpm test suite with coverage"}
+	sel := Select(rs, task, Options{Budget: MinBudget})
+	if sel.TopNeeds <= MinBudget {
+		t.Fatalf("top needs %d, want more than %d (rules %v)", sel.TopNeeds, MinBudget, sel.Rules)
+	}
+	again := Select(rs, task, Options{Budget: sel.TopNeeds})
+	if len(again.Rules) == 0 || again.Rules[0].ID != "1" || again.TopNeeds != 0 || again.Tokens > sel.TopNeeds {
+		t.Errorf("with budget %d: rules %v, tokens %d, top needs %d; want rule 1 first", sel.TopNeeds, again.Rules, again.Tokens, again.TopNeeds)
+	}
+	if fit := Select(rs, task, Options{Budget: DefaultBudget}); fit.TopNeeds != 0 {
+		t.Errorf("default budget: top needs %d, want 0", fit.TopNeeds)
+	}
+	if lim := Select(rs, task, Options{Budget: DefaultBudget, Limit: 1}); lim.TopNeeds != 0 {
+		t.Errorf("limit: top needs %d, want 0", lim.TopNeeds)
 	}
 }

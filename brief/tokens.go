@@ -4,6 +4,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // scanner splits text into stemmed terms. It reuses its buffers, so the
@@ -165,23 +167,62 @@ func isCJK(r rune) bool {
 	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) || r == 'ー'
 }
 
-// appendFolded appends r without its accent, for the Latin letters that
-// carry one ("é" → "e", "ß" → "ss"), so "migración" meets "migracion".
+// appendFolded appends r without its accents ("é" → "e", "ő" → "o",
+// "ß" → "ss"), so "migración" meets "migracion": the canonical
+// decomposition without the combining diacritical marks (U+0300–U+036F,
+// the accents of Latin, Greek and Cyrillic letters; the marks of other
+// scripts are kept). A few letters have no decomposition and are folded
+// by hand.
 func appendFolded(b []byte, r rune) []byte {
 	switch {
-	case r < 0xC0 || r > 0x17F:
+	case r < 0xC0:
 		return utf8.AppendRune(b, r)
-	case r == 'ß':
-		return append(b, 's', 's')
+	case isAccent(r):
+		return b
 	}
-	const folds = "aaaaaaaceeeeiiiidnooooo/ouuuuyty" // U+00E0…U+00FF
-	if r >= 0xE0 && r <= 0xFF {
-		if f := folds[r-0xE0]; f != '/' {
-			return append(b, f)
+	if f := stroke(r); f != "" {
+		return append(b, f...)
+	}
+	var enc [utf8.UTFMax]byte
+	d := norm.NFD.Properties(utf8.AppendRune(enc[:0], r)).Decomposition()
+	if d == nil {
+		return utf8.AppendRune(b, r)
+	}
+	for len(d) > 0 {
+		c, n := utf8.DecodeRune(d)
+		if !isAccent(c) {
+			b = utf8.AppendRune(b, c)
 		}
-		return utf8.AppendRune(b, r)
+		d = d[n:]
 	}
-	return utf8.AppendRune(b, r)
+	return b
+}
+
+func isAccent(r rune) bool { return r >= 0x300 && r <= 0x36F }
+
+// stroke folds the lower-case letters with an accent that Unicode does not
+// decompose (a stroke, or ß). (A switch, not a map: a package-level map
+// is built at every process start, and the hooks start one per prompt.)
+func stroke(r rune) string {
+	switch r {
+	case 'ß':
+		return "ss"
+	case 'ł':
+		return "l"
+	case 'đ':
+		return "d"
+	case 'ø':
+		return "o"
+	case 'ħ':
+		return "h"
+	case 'ŧ':
+		return "t"
+	case 'ƀ':
+		return "b"
+	case 'ı':
+		return "i"
+	}
+	return ""
 }
 
 // stem strips common inflections in place: plurals, -ing, -ed, -ly, -er,

@@ -6,8 +6,8 @@ import (
 )
 
 // TestWordTable fills a table far past its first size with short, medium
-// and long keys (the recent cache keeps keys up to 16 bytes), and checks
-// every key, its value, its place in insertion order and misses.
+// and long keys, and checks every key, its value, its place in insertion
+// order and misses.
 func TestWordTable(t *testing.T) {
 	word := func(i int) string {
 		return []string{"w", "medium-", "a-rather-long-word-"}[i%3] + strconv.Itoa(i)
@@ -17,7 +17,7 @@ func TestWordTable(t *testing.T) {
 	for i := range n {
 		tab.put([]byte(word(i)), int32(i))
 	}
-	for i := range n { // twice, the second time from the recent cache
+	for i := range n {
 		if v, ok := tab.get([]byte(word(i))); !ok || v != int32(i) {
 			t.Fatalf("get(%q) = %d, %v", word(i), v, ok)
 		}

@@ -3,13 +3,18 @@ package cmd
 import (
 	"errors"
 	"fmt"
-	"github.com/autofix/autofix/jsonfile"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
+	"github.com/autofix/autofix/brief"
+	"github.com/autofix/autofix/jsonfile"
 	"github.com/knadh/koanf/parsers/json"
 	"github.com/knadh/koanf/parsers/toml/v2"
 	"github.com/knadh/koanf/parsers/yaml"
@@ -55,7 +60,7 @@ var configDefaults = map[string]any{
 	"default_model": defaultModel,
 	"model_timeout": "60s",
 	"embed_model":   "",
-	"budget":        1500,
+	"budget":        brief.DefaultBudget,
 	"capture":       captureSuggest,
 }
 
@@ -78,11 +83,23 @@ func loadConfig(env *Env, flags *pflag.FlagSet) (Config, error) {
 		parser koanf.Parser
 	}{{"config.json", json.Parser()}, {"config.yaml", yaml.Parser()}, {"config.yml", yaml.Parser()}, {"config.toml", toml.Parser()}} {
 		p := filepath.Join(env.ConfigDir, c.name)
-		if _, err := os.Stat(p); errors.Is(err, fs.ErrNotExist) {
+		_, err := os.Stat(p)
+		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
-		if err := k.Load(file.Provider(p), c.parser); err != nil {
+		if err != nil {
+			return Config{}, unreadableConfig(env.ConfigDir, p, err)
+		}
+		fk := koanf.New(".")
+		if err := fk.Load(file.Provider(p), c.parser); err != nil {
+			if errors.Is(err, fs.ErrPermission) {
+				return Config{}, unreadableConfig(env.ConfigDir, p, err)
+			}
 			return Config{}, withHint(configFileError(p, err), "fix the file or move it aside")
+		}
+		warnUnknownKeys(env, p, fk.Keys())
+		if err := k.Merge(fk); err != nil {
+			return Config{}, err
 		}
 		cfg.Source = p
 		break
@@ -103,6 +120,12 @@ func loadConfig(env *Env, flags *pflag.FlagSet) (Config, error) {
 		}
 	}
 	src := cfg.Source
+	if raw := k.Get("budget"); raw != nil {
+		// Said in words: the decoder would quote strconv.
+		if _, err := strconv.Atoi(strings.TrimSpace(fmt.Sprint(raw))); err != nil {
+			return Config{}, withHint(fmt.Errorf("invalid configuration: budget %q is not a whole number of tokens", fmt.Sprint(raw)), "set budget (or AUTOFIX_BUDGET, --budget) to a number such as %d", brief.DefaultBudget)
+		}
+	}
 	if err := k.UnmarshalWithConf("", &cfg, koanf.UnmarshalConf{Tag: "koanf", FlatPaths: false}); err != nil {
 		// The decoder's message spans several lines; one is enough.
 		msg := strings.Join(strings.Fields(strings.TrimPrefix(err.Error(), "decoding failed due to the following error(s):")), " ")
@@ -112,6 +135,14 @@ func loadConfig(env *Env, flags *pflag.FlagSet) (Config, error) {
 	if cfg.Budget <= 0 {
 		return Config{}, usageErrorf("budget must be a positive number of tokens, not %d", cfg.Budget)
 	}
+	if cfg.Budget < brief.MinBudget {
+		// Below it the header alone overshoots and no rule fits: raised,
+		// and said, so that the brief always has room for the top rule.
+		if env.Stderr != nil {
+			fmt.Fprintf(env.Stderr, "autofix: warning: budget %d is below the least a brief needs (%d tokens: its header and one rule); using %d\n", cfg.Budget, brief.MinBudget, brief.MinBudget)
+		}
+		cfg.Budget = brief.MinBudget
+	}
 	if cfg.Capture != captureSuggest && cfg.Capture != captureOff {
 		return Config{}, usageErrorf("capture must be %q or %q, not %q", captureSuggest, captureOff, cfg.Capture)
 	}
@@ -119,6 +150,67 @@ func loadConfig(env *Env, flags *pflag.FlagSet) (Config, error) {
 		return Config{}, usageErrorf("model_timeout must be positive, not %s", cfg.ModelTimeout)
 	}
 	return cfg, nil
+}
+
+// unreadableConfig explains a config file that cannot be read: when the
+// folder itself is closed to the person, the folder is what to fix.
+func unreadableConfig(dir, path string, err error) error {
+	if _, derr := os.ReadDir(dir); errors.Is(derr, syscall.ENOTDIR) {
+		return withHint(fmt.Errorf("autofix's config folder %s is a file, not a folder", dir),
+			"move the file aside (mv %s %s.bak); autofix keeps its config, preferences and trust records in that folder", dir, dir)
+	} else if derr != nil {
+		return withHint(fmt.Errorf("cannot read autofix's config folder %s: %w", dir, derr),
+			"give yourself access to the folder (chmod u+rwx %s); it also holds your preferences and trust records", dir)
+	}
+	return withHint(fmt.Errorf("cannot read config %s: %w", path, err), "give yourself read access to the file (chmod u+rw %s), or move it aside", path)
+}
+
+// warnUnknownKeys warns, one line each, about keys of the config file at
+// path that autofix does not know (a typo is otherwise silently ignored),
+// naming the nearest known key.
+func warnUnknownKeys(env *Env, path string, keys []string) {
+	if env.Stderr == nil {
+		return
+	}
+	known := slices.Sorted(maps.Keys(configDefaults))
+	for _, key := range keys {
+		if _, ok := configDefaults[key]; ok {
+			continue
+		}
+		best, dist := "", 0
+		for _, k := range known {
+			if d := editDistance(strings.ToLower(key), k); best == "" || d < dist {
+				best, dist = k, d
+			}
+		}
+		if dist <= max(2, len(key)/3) {
+			fmt.Fprintf(env.Stderr, "autofix: warning: %s: unknown key %q is ignored; did you mean %q?\n", path, key, best)
+		} else {
+			fmt.Fprintf(env.Stderr, "autofix: warning: %s: unknown key %q is ignored (known keys: %s)\n", path, key, strings.Join(known, ", "))
+		}
+	}
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes
+// (config keys are ASCII).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }
 
 // configFileError says where a config file is broken: for JSON, the line

@@ -92,6 +92,46 @@ func TestLoadConfigErrors(t *testing.T) {
 	}
 }
 
+func TestEditDistance(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"budget", "budget", 0},
+		{"budgett", "budget", 1},
+		{"modle", "model", 2},
+		{"", "model", 5},
+		{"embedmodel", "embed_model", 1},
+	} {
+		if got := editDistance(tc.a, tc.b); got != tc.want {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+// TestLoadConfigUnreadableDir: a config folder the person cannot read is
+// what the hint names, not the file.
+func TestLoadConfigUnreadableDir(t *testing.T) {
+	if os.Getuid() == 0 {
+		t.Skip("root reads every folder")
+	}
+	dir := filepath.Join(t.TempDir(), "autofix")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(dir, 0); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(dir, 0o700) })
+	_, err := loadConfig(&Env{ConfigDir: dir, Environ: func() []string { return nil }}, nil)
+	if err == nil || !strings.Contains(err.Error(), "config folder") || !strings.Contains(hintOf(err), "chmod u+rwx "+dir) {
+		t.Fatalf("err = %v, hint %q; want the folder named with chmod", err, hintOf(err))
+	}
+}
+
 // TestLoadConfigCapture: the capture key defaults to suggest, is read from
 // the file and the environment, and refuses other values.
 func TestLoadConfigCapture(t *testing.T) {

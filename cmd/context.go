@@ -96,6 +96,14 @@ func buildBrief(ctx context.Context, env *Env, cfg Config, req briefRequest) (bu
 	}
 	out.Text = brief.Render(out.Selection)
 	out.Selection.Tokens = brief.EstimateTokens(out.Text)
+	if need := out.Selection.TopNeeds; need > 0 {
+		top := out.Selection.TopRule
+		name := "#" + top.ID
+		if top.Source == brief.Personal {
+			name = top.ID
+		}
+		out.Notes = append(out.Notes, fmt.Sprintf("the budget of %d tokens leaves no room for the highest-ranked rule %s: a brief with it needs %d; raise --budget (config: budget) to at least %d", budget, name, need, need))
+	}
 	return out, nil
 }
 
@@ -181,22 +189,11 @@ func projectSource(ctx context.Context, env *Env, ws scope.Workspace, extra int)
 	for old, by := range rules.Resolve(rs.Rules) {
 		supersedes[by] = append(supersedes[by], strconv.Itoa(old))
 	}
-	// Every rule's id comes out of one string: one allocation, not one per
-	// rule (this runs on every agent prompt).
-	digits := make([]byte, 0, 4*len(rs.Rules))
-	for _, r := range rs.Rules {
-		digits = strconv.AppendInt(digits, int64(r.Number), 10)
-	}
-	ids := string(digits)
 	out.Rules = make([]brief.Rule, len(rs.Rules), len(rs.Rules)+extra)
-	var scratch [20]byte
 	for i, r := range rs.Rules {
-		n := len(strconv.AppendInt(scratch[:0], int64(r.Number), 10))
-		id := ids[:n]
-		ids = ids[n:]
 		out.Rules[i] = brief.Rule{
 			Source:      brief.Project,
-			ID:          id,
+			ID:          strconv.Itoa(r.Number),
 			Category:    r.Category,
 			Instruction: r.Instruction,
 			Why:         r.Why,

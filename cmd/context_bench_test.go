@@ -182,7 +182,22 @@ func BenchmarkPromptHook(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			withNote(out.Text, selfRepair(ctx, cfg, ev))
+			hook.CapOf(hook.ClaudeCode).Fit(out.Text, selfRepair(ctx, cfg, ev))
+		}
+	})
+	// Codex's token cap: the budget shrinks to fit (see fittedBrief).
+	b.Run("codex/rules=1000/prefs=10", func(b *testing.B) {
+		env := benchWorkspace(b, 1000, 10)
+		req := briefRequest{Task: ev.Prompt}
+		limit := hook.CapOf(hook.Codex)
+		b.ReportAllocs()
+		for b.Loop() {
+			note := selfRepair(ctx, cfg, ev)
+			out, err := fittedBrief(ctx, env, cfg, limit, note, req)
+			if err != nil {
+				b.Fatal(err)
+			}
+			limit.Fit(out.Text, note)
 		}
 	})
 }

@@ -22,8 +22,8 @@ func newDetectCmd(env *Env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "detect [--json] TEXT|-",
 		Short: "Tell whether a prompt carries a rule worth recording",
-		Long: `Detect decides whether TEXT (a prompt typed to an agent; "-" reads it from
-stdin) carries a durable rule: a correction, a rejection, a preference, a
+		Long: `Detect decides whether TEXT (a prompt typed to an agent, quoted or not; "-"
+reads it from stdin) carries a durable rule: a correction, a rejection, a preference, a
 lesson from a bug, or an explicit "/learn …" or "remember …". Ordinary tasks,
 questions, thanks and one-off redirects ("no, the other file", "skip the
 tests this time", "for now", "never mind") carry none.
@@ -46,9 +46,15 @@ on an error, which is printed), 2 on a usage error. With --json too, so
   autofix detect --json "I prefer small pull requests"
   echo "don't add emojis to commit messages" | autofix detect -
   autofix detect "skip the tests this time"      # exit status 1`,
-		Args: exactArgs(1, `the text to check (quote it, or "-" for stdin)`),
+		// TEXT is free text: quoted, or its words joined, as for learn.
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageErrorf("%s needs the text to check (or \"-\" for stdin) (see '%s --help')", c.CommandPath(), c.CommandPath())
+			}
+			return nil
+		},
 		RunE: func(c *cobra.Command, args []string) error {
-			opts.text = args[0]
+			opts.text = strings.Join(args, " ")
 			return runDetect(c.Context(), opts)
 		},
 	}

@@ -6,9 +6,9 @@ import (
 	"fmt"
 )
 
-// errSilent marks an error whose message the command already printed (for
-// example `rules check`, which prints each problem); only the exit code is
-// left to set.
+// errSilent is a failure with nothing more to say: the command has printed
+// its answer (detect: "No durable rule in this text.") and only exit code 1
+// is left to set, as grep does for no match.
 var errSilent = errors.New("silent failure")
 
 // usageError is a mistake in the command line: exit code 2.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -31,7 +32,13 @@ subagent or the file about to be written. With the configuration key
 capture at "suggest" (the default), the session's context ends with the
 self-repair protocol, and a prompt that carries a durable rule (see
 'autofix detect') gets the candidate rule and the command that records it;
-"off" sends neither.
+"off" sends neither. The text stays under the agent's cap (10,000
+characters; for Codex 2,000 tokens, below the 2,500 past which Codex moves
+it into a file), and the self-repair note is never the part cut.
+
+Cursor also runs the hooks in Claude Code's settings: 'hook claude-code'
+run by Cursor answers as 'hook cursor' would, and not at all when
+autofix's Cursor hook is set up, so the rules arrive once.
 
 It never blocks the agent and always exits 0: what it cannot deliver (a
 broken ruleset, say) is one line on stderr while the rules that can be read
@@ -76,17 +83,24 @@ func selfRepair(ctx context.Context, cfg Config, ev hook.Event) string {
 	return ""
 }
 
-// withNote fits the rules' text under the agent's cap with room for note,
-// and appends note after a blank line: the note is never the part cut.
-func withNote(text, note string) string {
-	if note == "" {
-		return hook.Fit(text, hook.Limit)
+// fittedBrief builds the brief for req to go out under limit with note
+// after it (the self-repair note, never the part cut). Under a token cap
+// (Codex) the budget is the room the note leaves, and the least relevant
+// rules are taken out when the rendering still costs more by the agent's
+// count, so that the brief itself says what it left out rather than
+// [hook.Cap.Fit] cutting its end.
+func fittedBrief(ctx context.Context, env *Env, cfg Config, limit hook.Cap, note string, req briefRequest) (builtBrief, error) {
+	if room := limit.Budget(note); room > 0 && room < cfg.Budget {
+		req.Budget = room
 	}
-	text = hook.Fit(text, hook.Limit-len(note)-1)
-	if text == "" {
-		return note
+	b, err := buildBrief(ctx, env, cfg, req)
+	if err != nil {
+		return b, err
 	}
-	return text + "\n" + note
+	if trimmed := limit.Trim(b.Selection, note); len(trimmed.Rules) != len(b.Selection.Rules) {
+		b.Selection, b.Text = trimmed, brief.Render(trimmed)
+	}
+	return b, nil
 }
 
 // hookFail reports a hook's failure on stderr, on one line; the exit code
@@ -119,6 +133,12 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	if ev.Cwd != "" && filepath.IsAbs(ev.Cwd) {
 		wenv.Dir = ev.Cwd
 	}
+	if ev.Via != "" && cursorHookInstalled(&wenv, ev.Cwd) {
+		// Cursor runs Claude Code's hooks as well as its own: when
+		// autofix's Cursor hook is set up where Cursor reads it, that one
+		// delivers, and this one stays silent, whichever runs first.
+		return nil
+	}
 	cfg, err := loadConfig(&wenv, nil)
 	if err != nil {
 		return err
@@ -138,7 +158,9 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	sessions := hook.Sessions{Dir: filepath.Join(env.CacheDir, "sessions"), LockDir: env.lockDir()}
 	now := env.Now()
 
-	b, err := buildBrief(ctx, &wenv, cfg, briefRequest{Task: ev.Prompt, Files: files})
+	note := selfRepair(ctx, cfg, ev)
+	limit := hook.CapOf(ev.Agent)
+	b, err := fittedBrief(ctx, &wenv, cfg, limit, note, briefRequest{Task: ev.Prompt, Files: files})
 	if err != nil {
 		return err
 	}
@@ -164,14 +186,14 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 		}
 		sel, text = fresh, brief.Render(fresh)
 	}
-	out, err := hook.Answer(ev, withNote(text, selfRepair(ctx, cfg, ev)))
+	out, err := hook.Answer(ev, limit.Fit(text, note))
 	if err != nil {
 		return err
 	}
 	if _, err := env.Stdout.Write(out); err != nil {
 		return err
 	}
-	if agent == hook.Cursor && ev.Kind == hook.SessionStart {
+	if ev.Agent == hook.Cursor && ev.Kind == hook.SessionStart {
 		syncCursorRules(ctx, &wenv)
 	}
 	if ev.Kind == hook.SubagentStart {
@@ -185,6 +207,40 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	}
 	// A new, cleared or compacted session holds only what it was just sent.
 	return sessions.Record(ctx, ev.SessionID, keys, ev.Kind == hook.SessionStart, now)
+}
+
+// cursorHookInstalled says whether autofix's own Cursor hook is in a hooks
+// file Cursor reads for this workspace: the project's .cursor/hooks.json
+// (at the workspace root, or the root Cursor named) or the person's
+// ~/.cursor/hooks.json. A file that cannot be read or parsed counts as
+// without it: Cursor cannot run it either.
+func cursorHookInstalled(env *Env, cursorRoot string) bool {
+	home := env.Getenv("HOME")
+	var paths []string
+	if filepath.IsAbs(home) {
+		p, _ := hook.SettingsPath(hook.Cursor, hook.Global, home, "")
+		paths = append(paths, p)
+	}
+	roots := []string{cursorRoot}
+	if ws, err := env.workspace(); err == nil {
+		roots = append(roots, ws.Root)
+	}
+	for _, root := range roots {
+		if filepath.IsAbs(root) {
+			p, _ := hook.SettingsPath(hook.Cursor, hook.Local, home, root)
+			paths = append(paths, p)
+		}
+	}
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		if cmds, err := hook.Installed(hook.Cursor, data, env.Executable); err == nil && len(cmds) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // syncCursorRules refreshes the Cursor rules file that 'setup cursor'

@@ -11,24 +11,25 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autofix/autofix/brief"
 	"github.com/autofix/autofix/capture"
+	"github.com/autofix/autofix/hook"
 	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/trust"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
-func init() {
-	// envsubst FILE: replace $VAR and ${VAR} in FILE with the script's
-	// environment, so recorded hook payloads can name $WORK as their cwd.
-	scriptCmds["envsubst"] = func(ts *testscript.TestScript, neg bool, args []string) {
-		if neg || len(args) != 1 {
-			ts.Fatalf("usage: envsubst FILE")
-		}
-		name := ts.MkAbs(args[0])
-		data, err := os.ReadFile(name)
-		ts.Check(err)
-		ts.Check(os.WriteFile(name, []byte(os.Expand(string(data), ts.Getenv)), 0o644))
+// cmdEnvsubst is the script command envsubst FILE: it replaces $VAR and
+// ${VAR} in FILE with the script's environment, so recorded hook payloads
+// can name $WORK as their cwd.
+func cmdEnvsubst(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: envsubst FILE")
 	}
+	name := ts.MkAbs(args[0])
+	data, err := os.ReadFile(name)
+	ts.Check(err)
+	ts.Check(os.WriteFile(name, []byte(os.Expand(string(data), ts.Getenv)), 0o644))
 }
 
 // hookTestEnv is an Env for in-process runs in a fresh workspace.
@@ -202,6 +203,49 @@ func TestHookCap(t *testing.T) {
 	}
 }
 
+// TestHookCapCodex: Codex keeps a hook's text inline only up to 2,500
+// tokens (a token per four bytes), so hook codex sends at most
+// hook.CodexTokenCap, chosen by the brief's budget, with the self-repair
+// note whole at the end, at session start and after a prompt that carries
+// a rule.
+func TestHookCapCodex(t *testing.T) {
+	env := hookTestEnv(t)
+	env.Environ = func() []string { return []string{"AUTOFIX_MODEL=off", "AUTOFIX_BUDGET=200000"} }
+	writeRules(t, env, 400)
+	correction := "no, we use vitest here, not jest"
+	for _, tt := range []struct{ payload, note string }{
+		{`{"hook_event_name":"SessionStart","session_id":"cx","source":"startup","cwd":"` + env.Dir + `"}`, capture.Protocol},
+		{`{"hook_event_name":"UserPromptSubmit","session_id":"cx","prompt":"` + correction + `","cwd":"` + env.Dir + `"}`,
+			capture.Block(capture.Detect(context.Background(), correction))},
+	} {
+		var out, errOut bytes.Buffer
+		env.Stdin = strings.NewReader(tt.payload)
+		env.Stdout, env.Stderr = &out, &errOut
+		if code := Run(context.Background(), env, []string{"hook", "codex"}); code != 0 || errOut.Len() != 0 {
+			t.Fatalf("exit %d, stderr %q", code, errOut.String())
+		}
+		var ans struct {
+			HookSpecificOutput struct{ AdditionalContext string }
+		}
+		if err := json.Unmarshal(out.Bytes(), &ans); err != nil {
+			t.Fatalf("stdout %q: %v", out.String(), err)
+		}
+		text := ans.HookSpecificOutput.AdditionalContext
+		if n := (len(text) + 3) / 4; n > hook.CodexTokenCap || n < hook.CodexTokenCap/2 {
+			t.Errorf("additionalContext is %d tokens by Codex's count, want at most %d and not far under", n, hook.CodexTokenCap)
+		}
+		if n := brief.EstimateTokens(text); n > hook.CodexTokenCap {
+			t.Errorf("additionalContext is %d tokens by brief's count, want at most %d", n, hook.CodexTokenCap)
+		}
+		if tt.note == "" || !strings.HasSuffix(text, "\n\n"+tt.note) {
+			t.Errorf("additionalContext does not end with the whole note %q:\n%s", tt.note, text[max(len(text)-800, 0):])
+		}
+		if !strings.Contains(text, "Not included here: ") {
+			t.Errorf("the brief does not say which rules its budget left out")
+		}
+	}
+}
+
 // TestProjectRulesetGate: the trust gate's answer for each state, and the
 // one line an agent gets instead of untrusted rules.
 func TestProjectRulesetGate(t *testing.T) {
@@ -332,11 +376,14 @@ func TestHookSendsWhatMeContextPreviews(t *testing.T) {
 	env := hookTestEnv(t)
 	writeRules(t, env, 30)
 	correction := "no, we use vitest here, not jest"
+	// The preview is byte for byte what the hook sends: the rules, then
+	// the learning note (the protocol at session start, the candidate rule
+	// with a prompt that carries one).
 	for _, tt := range []struct{ payload, task, note string }{
-		{`{"hook_event_name":"SessionStart","session_id":"a","source":"startup"}`, "", "\n" + capture.Protocol},
+		{`{"hook_event_name":"SessionStart","session_id":"a","source":"startup"}`, "", capture.Protocol},
 		{`{"hook_event_name":"UserPromptSubmit","session_id":"a","prompt":"add a zod schema to services/area4"}`, "add a zod schema to services/area4", ""},
 		{`{"hook_event_name":"UserPromptSubmit","session_id":"a","prompt":"` + correction + `"}`, correction,
-			"\n" + capture.Block(capture.Detect(context.Background(), correction))},
+			capture.Block(capture.Detect(context.Background(), correction))},
 	} {
 		var hookOut, preview, errOut bytes.Buffer
 		env.Stdin, env.Stdout, env.Stderr = strings.NewReader(tt.payload), &hookOut, &errOut
@@ -357,10 +404,10 @@ func TestHookSendsWhatMeContextPreviews(t *testing.T) {
 		if err := json.Unmarshal(hookOut.Bytes(), &ans); err != nil {
 			t.Fatal(err)
 		}
-		if tt.note == "\n" {
+		if tt.task == correction && tt.note == "" {
 			t.Fatalf("task %q: no candidate rule to test with", tt.task)
 		}
-		if ans.HookSpecificOutput.AdditionalContext != preview.String()+tt.note || preview.Len() == 0 {
+		if ans.HookSpecificOutput.AdditionalContext != preview.String() || !strings.HasSuffix(preview.String(), tt.note) || preview.Len() == 0 {
 			t.Errorf("task %q: hook sent\n%s\nme context previews\n%s", tt.task, ans.HookSpecificOutput.AdditionalContext, preview.String())
 		}
 	}

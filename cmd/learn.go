@@ -27,9 +27,10 @@ func newLearnCmd(env *Env) *cobra.Command {
 		Use:   "learn [--dry-run] [--json] [--model M|off] TEXT",
 		Short: "Record a project rule from free text",
 		Long: `Learn turns TEXT — a correction, a rejection, a preference or a lesson, in
-any language — into a strict imperative rule and appends it to the project
-ruleset (autofix.json). A rule that contradicts an older one supersedes it and
-says so in its Why.
+any language, quoted or not — into a strict imperative rule and appends it
+to the project ruleset (autofix.json). A rule that contradicts an older one
+supersedes it and says so in its Why. --dry-run shows the rule and the
+number it would get.
 
 The normalizer is chosen by --model (config key "model", AUTOFIX_MODEL):
 "auto" (default) uses Ollama with the default model when it answers and has
@@ -42,12 +43,9 @@ nothing: learn names that rule and succeeds.`,
   autofix learn --dry-run --json "Stop adding emojis to commit messages"
   autofix learn --model off "Nein, benutze kein Axios, nimm das native fetch"
   autofix learn --model qwen2.5:3b "put API route handlers in src/server/routes"`,
-		Args: exactArgs(1, "the text to learn from (quote it)"),
+		Args: textArgs("the text to learn from"),
 		RunE: func(c *cobra.Command, args []string) error {
-			opts.text = strings.TrimSpace(args[0])
-			if opts.text == "" {
-				return usageErrorf("the text to learn from is empty")
-			}
+			opts.text = joinText(args)
 			cfg, err := loadConfig(env, c.Flags())
 			if err != nil {
 				return err
@@ -91,6 +89,9 @@ func runLearn(ctx context.Context, opts *learnOptions) error {
 // ruleset, unless dryRun or a rule in force already says it. It is learn's
 // work without its output: the MCP learn tool calls it too.
 func learnRule(ctx context.Context, env *Env, cfg Config, text string, dryRun bool) (learnResult, error) {
+	if err := checkWords(text); err != nil {
+		return learnResult{}, err
+	}
 	ws, root, err := env.openWorkspace()
 	if err != nil {
 		return learnResult{}, err
@@ -110,10 +111,20 @@ func learnRule(ctx context.Context, env *Env, cfg Config, text string, dryRun bo
 	if err != nil {
 		return learnResult{}, err
 	}
+	if err := checkRule(res.Category, res.Instruction, res.Why); err != nil {
+		return learnResult{}, err
+	}
 	out := learnResult{Result: res, Path: rs.Name, DryRun: dryRun}
 	if dryRun {
 		if same, ok := rules.FindSame(inForce, res.Instruction); ok {
 			out.duplicateOf(same)
+			return out, nil
+		}
+		// The number it would get now: one after the highest (a
+		// concurrent writer may take it first).
+		out.Number = 1
+		for _, r := range rs.Rules {
+			out.Number = max(out.Number, r.Number+1)
 		}
 		return out, nil
 	}
@@ -150,7 +161,7 @@ func writeLearned(w io.Writer, out learnResult) {
 		fmt.Fprintln(w, alreadyLine(out.Number, out.Category, out.Instruction, out.Path))
 		return
 	case out.DryRun:
-		fmt.Fprintf(w, "Would learn rule ([%s]): %s — for %s (dry run, nothing written).\n", out.Category, out.Instruction, out.Path)
+		fmt.Fprintf(w, "Would learn rule #%d ([%s]): %s — for %s (dry run, nothing written).\n", out.Number, out.Category, out.Instruction, out.Path)
 	default:
 		fmt.Fprintf(w, "Learned rule #%d ([%s]): %s — recorded in %s.\n", out.Number, out.Category, out.Instruction, out.Path)
 	}

@@ -108,3 +108,22 @@ func TestMeTeachDuplicateConcurrent(t *testing.T) {
 		t.Fatalf("%d preferences after %d parallel teaches of one text, want 1:\n%s", len(f.Preferences), n, data)
 	}
 }
+
+func TestCheckWords(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		ok   bool
+	}{
+		{"no, we use pnpm here", true},
+		{"never use\nyarn\tplease", true},
+		{"コミットに絵文字を入れないで", true},
+		{"never use\u202e yarn", false},
+		{"never use\u200b yarn", false},
+		{"tag\U000E0041", false},
+		{"bell\a", false},
+	} {
+		if err := checkWords(tc.text); (err == nil) != tc.ok {
+			t.Errorf("checkWords(%q) = %v, want ok %v", tc.text, err, tc.ok)
+		}
+	}
+}

@@ -66,8 +66,8 @@ func TestMCPServer(t *testing.T) {
 		}
 	}
 	slices.Sort(names)
-	if got := strings.Join(names, " "); got != "context learn list teach" {
-		t.Fatalf("tools = %s, want context learn list teach", got)
+	if got := strings.Join(names, " "); got != "context detect learn list teach" {
+		t.Fatalf("tools = %s, want context detect learn list teach", got)
 	}
 	for _, want := range []struct{ tool, phrase string }{
 		{"learn", "corrects your output"}, {"learn", "rejects an approach"}, {"learn", "wrong assumption"},

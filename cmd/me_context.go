@@ -3,8 +3,10 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/autofix/autofix/brief"
+	"github.com/autofix/autofix/hook"
 	"github.com/spf13/cobra"
 )
 
@@ -14,6 +16,8 @@ type meContextOptions struct {
 	files []string
 	limit int
 	json  bool
+	// agent is the integration whose cap the preview applies.
+	agent string
 	// flags carries --budget to the configuration, where it overrides the
 	// config file and AUTOFIX_BUDGET.
 	cmd *cobra.Command
@@ -33,16 +37,22 @@ Rules are ranked by the task's words, the files it touches (--files), the
 tools and libraries they name, and the kind of work (committing, a schema
 migration, …). With no TASK, all rules in force are listed in precedence
 order: project rules, then preferences for this workspace, then global
-ones, newest first. --json adds each rule's score and why it was chosen,
-the omitted ids, and the superseded rules with what supersedes them.`,
+ones, newest first. The text is cut to the cap of the agent named by
+--agent (claude-code, codex, cursor or mcp; all cap it at 10,000
+characters today), exactly as the hook cuts it. --json adds each rule's
+score and why it was chosen, the omitted ids, and the superseded rules with
+what supersedes them.
+
+A budget below 150 tokens (the header and one rule) is raised to 150 with a
+warning; when the highest-ranked rule does not fit, a note names it and the
+budget that would carry it.`,
 		Example: `  autofix me context "write the migration for the users table"
   autofix me context "fix the flaky test" --files src/utils/format.test.ts
   autofix me context --budget 400 --limit 8 --json "commit these changes"`,
-		Args: maxArgs(1),
+		// TASK is free text: quoted, or its words joined.
+		Args: cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
-			if len(args) == 1 {
-				opts.task = args[0]
-			}
+			opts.task = joinText(args)
 			opts.cmd = c
 			return runMeContext(c.Context(), opts)
 		},
@@ -51,6 +61,14 @@ the omitted ids, and the superseded rules with what supersedes them.`,
 	c.Flags().Int("budget", brief.DefaultBudget, "token budget of the brief (config: budget)")
 	c.Flags().IntVar(&opts.limit, "limit", 0, "deliver at most this many rules (0: no cap)")
 	c.Flags().BoolVar(&opts.json, "json", false, "print the selection as JSON, with scores and reasons")
+	c.Flags().StringVar(&opts.agent, "agent", string(hook.ClaudeCode), "preview what this agent receives: claude-code, codex, cursor or mcp")
+	_ = c.RegisterFlagCompletionFunc("agent", func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		out, d := completeAgents(c, args, toComplete)
+		if strings.HasPrefix("mcp", toComplete) {
+			out = append(out, "mcp")
+		}
+		return out, d
+	})
 	return c
 }
 
@@ -81,6 +99,9 @@ type contextSupersededJSON struct {
 
 func runMeContext(ctx context.Context, opts *meContextOptions) error {
 	env := opts.env
+	if err := checkAgent(opts.agent); err != nil {
+		return err
+	}
 	if opts.limit < 0 {
 		return usageErrorf("--limit must be 0 (no cap) or a positive number, not %d", opts.limit)
 	}
@@ -94,7 +115,8 @@ func runMeContext(ctx context.Context, opts *meContextOptions) error {
 	if err != nil {
 		return err
 	}
-	b, err := buildBrief(ctx, env, cfg, briefRequest{Task: opts.task, Files: opts.files, Limit: opts.limit})
+	req := briefRequest{Task: opts.task, Files: opts.files, Limit: opts.limit}
+	b, err := buildBrief(ctx, env, cfg, req)
 	if err != nil {
 		return err
 	}
@@ -104,12 +126,67 @@ func runMeContext(ctx context.Context, opts *meContextOptions) error {
 	if opts.json {
 		return writeJSON(env.Stdout, contextView(b))
 	}
-	if b.Text == "" {
+	text, rulesPart, limit, err := agentText(ctx, env, cfg, opts.agent, req, b)
+	if err != nil {
+		return err
+	}
+	switch {
+	case b.Text == "" && text == "":
 		fmt.Fprintf(env.Stderr, "autofix: note: no project rules or personal preferences are in force in %s; an agent receives nothing\n", b.Workspace.Name)
 		return nil
+	case b.Text == "":
+		fmt.Fprintf(env.Stderr, "autofix: note: no project rules or personal preferences are in force in %s; an agent receives only the self-repair note\n", b.Workspace.Name)
+	case len(rulesPart) != len(b.Text):
+		capName := fmt.Sprintf("%d-character", limit.Chars)
+		if limit.Tokens > 0 {
+			capName = fmt.Sprintf("%d-token", limit.Tokens)
+		}
+		fmt.Fprintf(env.Stderr, "autofix: note: cut to fit the %s cap of %s, as the agent receives it; --json lists all %d selected rules\n", capName, opts.agent, len(b.Selection.Rules))
 	}
-	_, err = fmt.Fprint(env.Stdout, b.Text)
+	_, err = fmt.Fprint(env.Stdout, text)
 	return err
+}
+
+// checkAgent accepts the integrations me context can preview.
+func checkAgent(agent string) error {
+	if agent == "mcp" {
+		return nil
+	}
+	if _, err := hook.ParseAgent(agent); err != nil {
+		return usageErrorf("--agent: unknown agent %q (want claude-code, codex, cursor or mcp)", agent)
+	}
+	return nil
+}
+
+// agentText is what agent receives for the task of req, byte for byte,
+// and the rules part of it, built and cut as its integration does it, with
+// the cap it was cut to: the hooks build the brief under the agent's cap
+// (fittedBrief: for Codex's token cap a smaller budget, the least relevant
+// rules out) and fit it with room for the self-repair note they append (the
+// protocol with no task, the candidate rule when the task carries one); the
+// MCP context tool cuts b's text under the character cap alone.
+func agentText(ctx context.Context, env *Env, cfg Config, agent string, req briefRequest, b builtBrief) (text, rulesPart string, limit hook.Cap, err error) {
+	if agent == "mcp" {
+		text = hook.Fit(b.Text, hook.Limit)
+		return text, text, hook.Cap{Chars: hook.Limit}, nil
+	}
+	ev := hook.Event{Agent: hook.Agent(agent), Kind: hook.SessionStart}
+	if req.Task != "" {
+		ev.Kind, ev.Prompt = hook.PromptSubmit, req.Task
+	}
+	note := selfRepair(ctx, cfg, ev)
+	limit = hook.CapOf(ev.Agent)
+	if limit.Tokens > 0 {
+		if b, err = fittedBrief(ctx, env, cfg, limit, note, req); err != nil {
+			return "", "", limit, err
+		}
+	}
+	text = limit.Fit(b.Text, note)
+	if note == "" {
+		return text, text, limit, nil
+	}
+	// Fit appends "\n" + note to the fitted rules.
+	return text, strings.TrimSuffix(strings.TrimSuffix(text, note), "\n"), limit, nil
 }
 
 func contextView(b builtBrief) contextJSON {

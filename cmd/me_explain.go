@@ -27,7 +27,8 @@ is superseded by, and whether it reaches the agent in this workspace, and
 why.`,
 		Example: `  autofix me explain p3
   autofix me explain p3 --json`,
-		Args: exactArgs(1, "a preference id such as p3"),
+		Args:              exactArgs(1, "a preference id such as p3"),
+		ValidArgsFunction: completePrefIDs(env, true),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.id = args[0]
 			return runMeExplain(c.Context(), opts)

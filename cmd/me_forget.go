@@ -27,7 +27,8 @@ is scrubbed from the other preferences' histories; a preference it had
 superseded is active again. Its id is never given to another preference.`,
 		Example: `  autofix me forget p3
   autofix me forget p3 --purge`,
-		Args: exactArgs(1, "a preference id such as p3"),
+		Args:              exactArgs(1, "a preference id such as p3"),
+		ValidArgsFunction: completePrefIDs(env, false),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.id = args[0]
 			return runMeForget(c.Context(), opts)

@@ -45,6 +45,12 @@ preference applies.`,
 			}
 			return nil
 		},
+		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			if len(args) == 0 {
+				return completePrefIDs(env, false)(c, args, toComplete)
+			}
+			return nil, cobra.ShellCompDirectiveFilterDirs // the paths after the id
+		},
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.id = args[0]
 			if err := opts.takePaths(c.Flags().Changed, args[1:]); err != nil {

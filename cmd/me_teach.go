@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/autofix/autofix/me"
 	"github.com/autofix/autofix/normalize"
@@ -27,8 +26,8 @@ func newMeTeachCmd(env *Env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "teach TEXT",
 		Short: "Teach a personal preference in your own words",
-		Long: `Teach turns TEXT, in your own words and any language, into a strict
-instruction and keeps it as a personal preference. It applies in all your
+		Long: `Teach turns TEXT, in your own words and any language, quoted or not, into
+a strict instruction and keeps it as a personal preference. It applies in all your
 workspaces, or with --workspace only in this one (and its other clones).
 
 Teaching what a preference already says does not add a second one. A
@@ -36,12 +35,9 @@ preference that contradicts an older one supersedes it.`,
 		Example: `  autofix me teach "I prefer incremental refactors over big rewrites"
   autofix me teach --workspace "no, we use pnpm here"
   autofix me teach --category PROCESS --dry-run "never add emojis to commit messages"`,
-		Args: exactArgs(1, "the preference text (quote it)"),
+		Args: textArgs("the preference text"),
 		RunE: func(c *cobra.Command, args []string) error {
-			opts.text = strings.TrimSpace(args[0])
-			if opts.text == "" {
-				return usageErrorf("the preference text is empty")
-			}
+			opts.text = joinText(args)
 			if opts.category != "" {
 				cat, err := parseCategory(opts.category)
 				if err != nil {
@@ -63,6 +59,7 @@ preference that contradicts an older one supersedes it.`,
 	f.String("model", "", "normalizer: auto, off (built-in) or an Ollama model name")
 	f.BoolVar(&opts.dryRun, "dry-run", false, "show what would be learned; store nothing")
 	f.BoolVar(&opts.json, "json", false, "print the result as JSON")
+	_ = c.RegisterFlagCompletionFunc("category", completeCategories)
 	return c
 }
 
@@ -102,6 +99,9 @@ type teachOutcome struct {
 // output: the MCP teach tool calls it too.
 func teachPreference(ctx context.Context, opts *meTeachOptions) (teachOutcome, error) {
 	env := opts.env
+	if err := checkWords(opts.text); err != nil {
+		return teachOutcome{}, err
+	}
 	ws, err := env.workspace()
 	if err != nil {
 		return teachOutcome{}, err
@@ -120,6 +120,9 @@ func teachPreference(ctx context.Context, opts *meTeachOptions) (teachOutcome, e
 	}
 	if opts.category != "" {
 		res.Category = opts.category
+	}
+	if err := checkRule(res.Category, res.Instruction, res.Why); err != nil {
+		return teachOutcome{}, err
 	}
 	d := me.Draft{
 		Category:    res.Category,

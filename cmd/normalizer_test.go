@@ -18,13 +18,6 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
-func init() {
-	// The fake server answers at once, but a loaded CI machine may not
-	// schedule it within the real 300 ms; this also reaches the script
-	// subprocesses, which run this test binary.
-	probeTimeout = 10 * time.Second
-}
-
 // fakeOllamas holds the fake server of each running script.
 var fakeOllamas sync.Map // *testscript.TestScript → *ollamatest.Server
 
@@ -176,9 +169,7 @@ func TestNormalizeTextCanceled(t *testing.T) {
 	env, _ := testEnv(t, s, s.URL)
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
-		for len(s.ChatRequests()) == 0 {
-			time.Sleep(time.Millisecond)
-		}
+		waitFor(t, "the chat request", func() bool { return len(s.ChatRequests()) > 0 })
 		cancel() // what Ctrl-C does through signal.NotifyContext
 	}()
 	cfg := Config{Model: "llama3.2:1b", ModelTimeout: time.Minute}
@@ -207,5 +198,19 @@ func TestSpinnerOnlyOnTerminal(t *testing.T) {
 		if !tty && got != "" {
 			t.Errorf("not a terminal: stderr %q, want nothing", got)
 		}
+	}
+}
+
+// waitFor polls cond until it holds, and fails the test when it does not
+// within 10 seconds.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Errorf("timed out waiting for %s", what)
+			return
+		}
+		time.Sleep(time.Millisecond)
 	}
 }

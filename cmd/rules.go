@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/autofix/autofix/jsonfile"
 	"github.com/autofix/autofix/normalize"
 	"github.com/autofix/autofix/rules"
 	"github.com/spf13/cobra"
@@ -54,8 +56,8 @@ func newRulesAddCmd(env *Env) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "add --category CAT [--why TEXT] [--supersedes N]... INSTRUCTION",
 		Short: "Append a rule to the project ruleset",
-		Long: `Append INSTRUCTION, verbatim, as the next-numbered rule of the project ruleset.
-The write is atomic and safe against concurrent writers. A ruleset that does
+		Long: `Append INSTRUCTION, verbatim (quoted, or its words joined by single
+spaces), as the next-numbered rule of the project ruleset. The write is atomic and safe against concurrent writers. A ruleset that does
 not parse, or has invalid rules, is left untouched: fix it first
 ('autofix rules check' lists the problems). An instruction that a rule in
 force already has (ignoring case, punctuation and spacing) is not added again:
@@ -63,9 +65,9 @@ add names that rule and succeeds.`,
 		Example: `  autofix rules add --category TOOL "Always use pnpm instead of npm or yarn."
   autofix rules add --category CODE --why "team decision" "Never use default exports."
   autofix rules add --category CODE --supersedes 1 "Always use native fetch instead of axios."`,
-		Args: exactArgs(1, "one INSTRUCTION (quote text with spaces)"),
+		Args: textArgs("an INSTRUCTION"),
 		RunE: func(c *cobra.Command, args []string) error {
-			opts.instruction = args[0]
+			opts.instruction = joinText(args)
 			return runRulesAdd(c.Context(), opts)
 		},
 	}
@@ -74,6 +76,8 @@ add names that rule and succeeds.`,
 	f.StringVar(&opts.why, "why", "", "why the rule exists")
 	f.IntSliceVar(&opts.supersedes, "supersedes", nil, "number of a rule this one replaces (repeatable)")
 	f.BoolVar(&opts.json, "json", false, "print the added rule as JSON")
+	_ = c.RegisterFlagCompletionFunc("category", completeCategories)
+	_ = c.RegisterFlagCompletionFunc("supersedes", completeRuleNumbers(env))
 	return c
 }
 
@@ -87,7 +91,7 @@ func runRulesAdd(ctx context.Context, opts *rulesAddOptions) error {
 	}
 	// The instruction is recorded verbatim, so it must already be a strict
 	// imperative; `autofix learn` rewrites free text instead.
-	if err := normalize.CheckInstruction(opts.instruction); err != nil {
+	if err := checkImperative(opts.instruction); err != nil {
 		return err
 	}
 	ws, root, err := opts.env.openWorkspace()
@@ -129,6 +133,25 @@ func runRulesAdd(ctx context.Context, opts *rulesAddOptions) error {
 	}
 	fmt.Fprintf(opts.env.Stdout, "Learned rule #%d ([%s]): %s — recorded in %s.\n", r.Number, r.Category, r.Instruction, name)
 	return nil
+}
+
+// checkImperative is [normalize.CheckInstruction] with the most useful
+// reason first: a short text that also lacks "Always"/"Never" is refused
+// for the missing marker, which is what the person has to add, not for its
+// length.
+func checkImperative(s string) error {
+	err := normalize.CheckInstruction(s)
+	var ie *normalize.InstructionError
+	if !errors.As(err, &ie) || !strings.HasPrefix(ie.Reason, "is too short") {
+		return err
+	}
+	// Long enough, would it open like a rule? (The padding is only for
+	// the length check.)
+	var marker *normalize.InstructionError
+	if perr := normalize.CheckInstruction(s + " in every file of this repository"); errors.As(perr, &marker) && strings.HasPrefix(marker.Reason, "does not start with") {
+		return &normalize.InstructionError{Instruction: s, Reason: marker.Reason}
+	}
+	return err
 }
 
 // addJSON is the --json output of rules add: the rule added, or with
@@ -230,6 +253,10 @@ func listRules(env *Env, out, warn io.Writer, asJSON bool) error {
 		return nil
 	}
 	if len(rs.Rules) == 0 {
+		if len(rs.Skipped) > 0 {
+			fmt.Fprintf(warn, "autofix: %s has no valid rules: every entry is invalid (see the problems above, or run 'autofix rules check')\n", rs.Name)
+			return nil
+		}
 		fmt.Fprintf(warn, "autofix: %s has no rules\n", rs.Name)
 		return nil
 	}
@@ -275,7 +302,8 @@ func newRulesCheckCmd(env *Env) *cobra.Command {
 		Short: "Validate the project ruleset",
 		Long: `Validate the project ruleset. Exit 0 when it is valid (or absent); else exit 1
 and print each problem on stdout as PATH:LINE:COL: message (syntax, or a
-misplaced key or value) or PATH: rule at index I: message (a rule as a whole).`,
+misplaced key or value, a missing field, an instruction that is not a
+strict imperative, a supersession of a rule that does not exist).`,
 		Example: `  autofix rules check
   autofix rules check --json`,
 		Args: noArgs,
@@ -283,6 +311,22 @@ misplaced key or value) or PATH: rule at index I: message (a rule as a whole).`,
 	}
 	c.Flags().BoolVar(&opts.json, "json", false, "print the result as JSON (the exit code is the same)")
 	return c
+}
+
+// lintRules reads the ruleset name again and finds what its valid rules
+// say that cannot work: instructions that are not strict imperatives, and
+// supersessions of rules that do not exist, newer ones or themselves.
+func lintRules(env *Env, name string) ([]rules.Problem, error) {
+	_, root, err := env.openWorkspace()
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	data, err := jsonfile.Read(root, name, rules.MaxFileSize)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	return rules.Lint(name, data, normalize.CheckInstruction)
 }
 
 func runRulesCheck(ctx context.Context, opts *rulesCheckOptions) error {
@@ -302,10 +346,19 @@ func runRulesCheck(ctx context.Context, opts *rulesCheckOptions) error {
 	if err != nil {
 		return err
 	}
+	problems := rs.Skipped
+	if rs.Exists {
+		lint, err := lintRules(opts.env, rs.Name)
+		if err != nil {
+			return err
+		}
+		problems = append(slices.Clip(problems), lint...)
+		slices.SortStableFunc(problems, func(a, b rules.Problem) int { return cmp.Compare(a.Index, b.Index) })
+	}
 	inForce := len(rs.Rules) - len(rules.Resolve(rs.Rules))
 	if opts.json {
-		r := checkJSON{Path: rs.Name, Exists: rs.Exists, Valid: len(rs.Skipped) == 0, Rules: len(rs.Rules), InForce: inForce, Problems: []problemJSON{}}
-		for _, p := range rs.Skipped {
+		r := checkJSON{Path: rs.Name, Exists: rs.Exists, Valid: len(problems) == 0, Rules: len(rs.Rules), InForce: inForce, Problems: []problemJSON{}}
+		for _, p := range problems {
 			r.Problems = append(r.Problems, problemJSON{Index: p.Index, Line: p.Line, Col: p.Col, Message: p.Msg})
 		}
 		if err := writeJSON(out, r); err != nil {
@@ -318,13 +371,13 @@ func runRulesCheck(ctx context.Context, opts *rulesCheckOptions) error {
 		}
 		return nil
 	}
-	if len(rs.Skipped) > 0 {
+	if len(problems) > 0 {
 		if !opts.json {
-			for _, p := range rs.Skipped {
+			for _, p := range problems {
 				fmt.Fprintln(out, p)
 			}
 		}
-		return withHint(fmt.Errorf("%s: %d problem(s); %d valid rule(s) are still used", rs.Name, len(rs.Skipped), len(rs.Rules)), "fix the entries by hand, then run 'autofix rules check' again")
+		return withHint(fmt.Errorf("%s: %d problem(s); %d valid rule(s) are still used", rs.Name, len(problems), len(rs.Rules)), "fix the entries by hand, then run 'autofix rules check' again")
 	}
 	if !opts.json {
 		fmt.Fprintf(out, "%s: ok, %d rule(s), %d in force\n", rs.Name, len(rs.Rules), inForce)

@@ -406,14 +406,14 @@ func TestRulesExitCodes(t *testing.T) {
 		{[]string{"rules", "add", "Always use pnpm."}, 2},
 		{[]string{"rules", "add", "-c", "TOOLS", "Always use pnpm."}, 2},
 		{[]string{"rules", "add", "-c", "TOOL"}, 2},
-		{[]string{"rules", "add", "-c", "TOOL", "Always", "use", "pnpm."}, 2},
 		{[]string{"rules", "add", "-c", "TOOL", "--supersedes", "x", "Always use pnpm."}, 2},
 		{[]string{"rules", "list", "extra"}, 2},
 		{[]string{"rules", "check", "extra"}, 2},
 		{[]string{"rules", "bogus"}, 2},
-		{[]string{"rules", "add", "-c", "TOOL", "   "}, 1},
+		{[]string{"rules", "add", "-c", "TOOL", "   "}, 2},
 		{[]string{"rules", "add", "-c", "TOOL", "--supersedes", "3", "Always use pnpm."}, 1},
 		{[]string{"rules", "add", "-c", "TOOL", "Always use pnpm."}, 0},
+		{[]string{"rules", "add", "-c", "TOOL", "Always", "use", "yarn."}, 0}, // unquoted words: one instruction
 		{[]string{"rules", "list"}, 0},
 		{[]string{"rules", "check"}, 0},
 	} {

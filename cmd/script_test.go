@@ -5,11 +5,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
 func TestMain(m *testing.M) {
+	// The fake Ollama answers at once, but a loaded CI machine may not
+	// schedule it within the real 300 ms; set before testscript.Main, this
+	// also reaches the script subprocesses, which run this test binary.
+	probeTimeout = 10 * time.Second
 	testscript.Main(m, map[string]func(){
 		"autofix": func() { os.Exit(Main()) },
 	})
@@ -31,6 +36,7 @@ func TestScripts(t *testing.T) {
 // scriptCmds are the custom commands scripts may use.
 var scriptCmds = map[string]func(ts *testscript.TestScript, neg bool, args []string){
 	"fakeollama": cmdFakeOllama,
+	"envsubst":   cmdEnvsubst,
 }
 
 func setupScript(e *testscript.Env) error {

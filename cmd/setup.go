@@ -60,8 +60,13 @@ takes autofix out again.`,
   autofix setup claude-code --global --dry-run
   autofix setup codex
   autofix setup cursor --remove`,
-		Args:      setupArgs,
-		ValidArgs: []string{string(hook.ClaudeCode), string(hook.Codex), string(hook.Cursor)},
+		Args: setupArgs,
+		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			if len(args) > 0 {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+			return completeAgents(c, args, toComplete)
+		},
 		RunE: func(c *cobra.Command, args []string) error {
 			a, err := hook.ParseAgent(args[0])
 			if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -131,7 +132,14 @@ it. Trust covers the file's exact content: when it changes (a pull, an
 edit by hand), agents get a one-line notice instead of the rules until you
 trust it again. Rules you add with 'autofix learn' keep it trusted.
 
-Trust records are kept in your config directory, never in the repository.`,
+Before trusting, trust shows what you are about to trust: every rule the
+first time, then the rules added, changed and removed since you last
+trusted the file. --show starts with this workspace's state, then lists
+each trusted ruleset and whether it is unchanged since.
+
+Trust records (the file's SHA-256 and its rules' instructions, for the
+comparison) are kept in your config directory, mode 0600, never in the
+repository.`,
 		Example: `  autofix rules list     # review the rules first
   autofix trust
   autofix trust --show
@@ -144,7 +152,7 @@ Trust records are kept in your config directory, never in the repository.`,
 			return runTrust(c.Context(), opts)
 		},
 	}
-	c.Flags().BoolVar(&opts.show, "show", false, "list the trusted rulesets instead")
+	c.Flags().BoolVar(&opts.show, "show", false, "show this workspace's state and the trusted rulesets instead")
 	c.Flags().BoolVar(&opts.json, "json", false, "print the result as JSON")
 	return c
 }
@@ -155,7 +163,21 @@ type trustView struct {
 	// Status is the file's state now: trusted, changed since trusted, or
 	// missing.
 	Status string `json:"status"`
-	Rules  int    `json:"rules,omitempty"`
+	// Rules is the number of rules now (trust's own output only); it
+	// hides the record's list of rules from the JSON.
+	Rules int `json:"rules,omitempty"`
+	// Changes are the rules added, changed and removed since the last
+	// trust (trust's own output only; absent when nothing was recorded).
+	Changes *trust.Changes `json:"changes,omitempty"`
+}
+
+// trustedRules is what a trust record keeps of a ruleset's rules.
+func trustedRules(rs *rules.Ruleset) []trust.Rule {
+	out := make([]trust.Rule, 0, len(rs.Rules))
+	for _, r := range rs.Rules {
+		out = append(out, trust.Rule{Number: r.Number, Category: r.Category, Instruction: r.Instruction})
+	}
+	return out
 }
 
 func runTrust(ctx context.Context, opts *trustOptions) error {
@@ -178,17 +200,84 @@ func runTrust(ctx context.Context, opts *trustOptions) error {
 	if p.Path == "" {
 		return withHint(fmt.Errorf("%s has no project ruleset to trust", ws.Root), "rules you add with 'autofix learn' are trusted as they are written")
 	}
-	e, err := env.trustStore().Trust(ctx, p.Path, p.Data, env.Now())
+	store := env.trustStore()
+	prev, had, err := store.Get(p.Path)
+	if err != nil {
+		return err
+	}
+	cur := trustedRules(p.Rules)
+	var changes *trust.Changes
+	switch {
+	case !had:
+		c := trust.Diff(nil, cur)
+		changes = &c
+	case prev.Rules != nil || len(cur) == 0 || prev.SHA256 == trust.Sum(p.Data):
+		c := trust.Diff(prev.Rules, cur)
+		changes = &c
+	}
+	e, err := store.TrustRules(ctx, p.Path, p.Data, cur, env.Now())
 	if err != nil {
 		return err
 	}
 	n := len(p.Rules.Rules)
 	if opts.json {
-		return writeJSON(env.Stdout, trustView{Entry: e, Status: trust.Trusted.String(), Rules: n})
+		return writeJSON(env.Stdout, trustView{Entry: e, Status: trust.Trusted.String(), Rules: n, Changes: changes})
 	}
+	writeTrustChanges(env.Stdout, p.Rules.Name, prev, had, changes, n)
 	fmt.Fprintf(env.Stdout, "Trusted %s (%d %s, sha256 %s): its rules now reach your agents in this workspace.\n",
 		p.Rules.Name, n, plural(n, "rule", "rules"), e.SHA256[:12])
 	return nil
+}
+
+// writeTrustChanges shows what the person is about to trust: every rule
+// of a ruleset trusted for the first time, else the rules added, changed
+// and removed since the last trust.
+func writeTrustChanges(w io.Writer, name string, prev trust.Entry, had bool, c *trust.Changes, n int) {
+	since := prev.TrustedAt
+	if prev.UpdatedAt.After(since) {
+		since = prev.UpdatedAt
+	}
+	when := since.Local().Format(time.DateOnly)
+	switch {
+	case had && c == nil:
+		fmt.Fprintf(w, "%s changed since you trusted it on %s; the rules trusted then were not recorded, so review all %d with 'autofix rules list'.\n", name, when, n)
+		return
+	case !had:
+		fmt.Fprintf(w, "Trusting %s for the first time: %d %s.\n", name, n, plural(n, "rule", "rules"))
+	case c.Empty():
+		fmt.Fprintf(w, "No rule changed since you trusted %s on %s.\n", name, when)
+		return
+	default:
+		fmt.Fprintf(w, "Changes since you trusted %s on %s:\n", name, when)
+	}
+	for _, r := range c.Added {
+		fmt.Fprintf(w, "  added    #%d [%s] %s\n", r.Number, r.Category, r.Instruction)
+	}
+	for _, ch := range c.Changed {
+		fmt.Fprintf(w, "  changed  #%d [%s] %s\n", ch.New.Number, ch.New.Category, ch.New.Instruction)
+		fmt.Fprintf(w, "      was  #%d [%s] %s\n", ch.Old.Number, ch.Old.Category, ch.Old.Instruction)
+	}
+	for _, r := range c.Removed {
+		fmt.Fprintf(w, "  removed  #%d [%s] %s\n", r.Number, r.Category, r.Instruction)
+	}
+}
+
+// trustShowJSON is the --show --json output: this workspace's state, then
+// every record.
+type trustShowJSON struct {
+	Workspace workspaceTrustJSON `json:"workspace"`
+	Trusted   []trustView        `json:"trusted"`
+}
+
+// workspaceTrustJSON is the trust state of the current workspace.
+type workspaceTrustJSON struct {
+	Root    string `json:"root"`
+	Ruleset string `json:"ruleset,omitempty"`
+	// Status is trusted, not trusted, changed since trusted, no ruleset,
+	// or unreadable.
+	Status string `json:"status"`
+	Rules  int    `json:"rules"`
+	Error  string `json:"error,omitempty"`
 }
 
 func runTrustShow(opts *trustOptions) error {
@@ -197,21 +286,66 @@ func runTrustShow(opts *trustOptions) error {
 	if err != nil {
 		return err
 	}
-	views := make([]trustView, 0, len(list))
+	out := trustShowJSON{Workspace: workspaceTrust(env), Trusted: make([]trustView, 0, len(list))}
 	for _, e := range list {
-		views = append(views, trustView{Entry: e, Status: currentTrust(e)})
+		v := trustView{Entry: e, Status: currentTrust(e)}
+		v.Entry.Rules = nil
+		out.Trusted = append(out.Trusted, v)
 	}
 	if opts.json {
-		return writeJSON(env.Stdout, views)
+		return writeJSON(env.Stdout, out)
 	}
-	if len(views) == 0 {
+	w := out.Workspace
+	switch w.Status {
+	case "no ruleset":
+		fmt.Fprintf(env.Stdout, "This workspace (%s) has no project ruleset.\n", w.Root)
+	case "unreadable":
+		fmt.Fprintf(env.Stdout, "This workspace's ruleset %s cannot be read: %s\n", w.Ruleset, w.Error)
+	case trust.Trusted.String():
+		fmt.Fprintf(env.Stdout, "This workspace: %s is trusted (%d %s); its rules reach your agents.\n", w.Ruleset, w.Rules, plural(w.Rules, "rule", "rules"))
+	case trust.Changed.String():
+		fmt.Fprintf(env.Stdout, "This workspace: %s changed since you trusted it; its %d %s wait for 'autofix trust', which shows what changed.\n", w.Ruleset, w.Rules, plural(w.Rules, "rule", "rules"))
+	default:
+		fmt.Fprintf(env.Stdout, "This workspace: %s is not trusted; its %d %s wait until you review them (autofix rules list) and run 'autofix trust'.\n", w.Ruleset, w.Rules, plural(w.Rules, "rule", "rules"))
+	}
+	if len(out.Trusted) == 0 {
 		fmt.Fprintln(env.Stdout, "No trusted rulesets. Run 'autofix trust' in a workspace to trust its rules.")
 		return nil
 	}
-	for _, v := range views {
-		fmt.Fprintf(env.Stdout, "%s  %s  trusted %s  %s\n", v.SHA256[:12], v.Path, v.TrustedAt.Local().Format(time.DateOnly), v.Status)
+	fmt.Fprintln(env.Stdout, "Trusted rulesets:")
+	for _, v := range out.Trusted {
+		state := map[string]string{
+			trust.Trusted.String(): "unchanged since",
+			trust.Changed.String(): "changed since",
+		}[v.Status]
+		if state == "" {
+			state = "now " + v.Status
+		}
+		fmt.Fprintf(env.Stdout, "  %s  trusted on %s, %s  (sha256 %s)\n", v.Path, v.TrustedAt.Local().Format(time.DateOnly), state, v.SHA256[:12])
 	}
 	return nil
+}
+
+// workspaceTrust is the trust state of the current workspace's ruleset.
+func workspaceTrust(env *Env) workspaceTrustJSON {
+	ws, root, err := env.openWorkspace()
+	if err != nil {
+		return workspaceTrustJSON{Root: env.Dir, Status: "unreadable", Error: err.Error()}
+	}
+	defer root.Close()
+	out := workspaceTrustJSON{Root: ws.Root}
+	p, err := loadProjectRuleset(env, ws, root)
+	if err != nil {
+		name, _, _ := rules.Locate(root)
+		out.Ruleset, out.Status, out.Error = name, "unreadable", err.Error()
+		return out
+	}
+	if p.Path == "" {
+		out.Status = "no ruleset"
+		return out
+	}
+	out.Ruleset, out.Status, out.Rules = p.Rules.Name, p.Trust.String(), len(p.Rules.Rules)
+	return out
 }
 
 // currentTrust says whether a trusted file still has its trusted content.
@@ -248,7 +382,11 @@ func readFileIn(path string) ([]byte, error) {
 // ruleset's trust state after the write.
 func carryTrust(ctx context.Context, env *Env, ws scope.Workspace, name string, previous, written []byte) (trust.State, error) {
 	real := rulesetRealPath(ws, name)
-	ok, err := env.trustStore().Carry(ctx, real, previous, written, env.Now())
+	var kept []trust.Rule
+	if rs, err := rules.Parse(name, written); err == nil {
+		kept = trustedRules(rs)
+	}
+	ok, err := env.trustStore().CarryRules(ctx, real, previous, written, kept, env.Now())
 	if err != nil {
 		return trust.Untrusted, err
 	}

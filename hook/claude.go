@@ -34,6 +34,9 @@ type claudePayload struct {
 	Source        string          `json:"source"`
 	ToolName      string          `json:"tool_name"`
 	ToolInput     json.RawMessage `json:"tool_input"`
+	// CursorVersion is sent by Cursor alone, also when it runs the hooks
+	// in Claude Code's settings; see [fromCursor].
+	CursorVersion string `json:"cursor_version"`
 }
 
 // claudeEditTools are Claude Code's file-writing tools; each names its
@@ -47,6 +50,15 @@ func parseClaude(a Agent, data []byte) (Event, error) {
 	}
 	if p.HookEventName == "" {
 		return Event{}, fmt.Errorf("%w: no hook_event_name", ErrPayload)
+	}
+	if fromCursor(p) {
+		ev, err := parseCursor(data)
+		if ev.Name == "SessionStart" {
+			// Should Cursor pass on Claude Code's own name.
+			ev.Kind = SessionStart
+		}
+		ev.Via = a
+		return ev, err
 	}
 	ev := Event{Agent: a, Name: p.HookEventName, SessionID: p.SessionID, Cwd: p.Cwd}
 	switch p.HookEventName {
@@ -71,6 +83,21 @@ func parseClaude(a Agent, data []byte) (Event, error) {
 		}
 	}
 	return ev, nil
+}
+
+// fromCursor says whether Cursor sent p to a hook in Claude Code's
+// settings. With its third-party hooks on, Cursor runs the hooks of
+// .claude/settings.local.json, .claude/settings.json and
+// ~/.claude/settings.json as well as its own, mapping SessionStart to
+// sessionStart, UserPromptSubmit to beforeSubmitPrompt and PreToolUse to
+// preToolUse (cursor.com/docs/reference/third-party-hooks), and it sends its
+// own payload: cursor_version, the camelCase event name, workspace_roots
+// and no cwd (captures in herdrdev/herdr issue #2832, Sma1lboy/rove PR
+// #1037; thedotmack/claude-mem PR #1387 keys on cursor_version). Claude
+// Code and Codex name their events in PascalCase.
+func fromCursor(p claudePayload) bool {
+	c := p.HookEventName[0]
+	return p.CursorVersion != "" || 'a' <= c && c <= 'z'
 }
 
 // editedFiles lists the files a tool call will write, or nil for a tool

@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -48,7 +49,7 @@ func codexPatchFiles(input json.RawMessage) ([]string, error) {
 		if err := json.Unmarshal(input, &in); err != nil {
 			return nil, fmt.Errorf("%w: apply_patch tool_input: %v", ErrPayload, err)
 		}
-		patch = firstNonEmpty(stringOrArgs(in.Command), in.Patch, in.Input)
+		patch = cmp.Or(stringOrArgs(in.Command), in.Patch, in.Input)
 	}
 	return PatchFiles(patch), nil
 }
@@ -63,15 +64,6 @@ func stringOrArgs(raw json.RawMessage) string {
 	var args []string
 	if json.Unmarshal(raw, &args) == nil && len(args) > 0 {
 		return args[len(args)-1]
-	}
-	return ""
-}
-
-func firstNonEmpty(s ...string) string {
-	for _, x := range s {
-		if x != "" {
-			return x
-		}
 	}
 	return ""
 }

@@ -1,6 +1,7 @@
 package hook
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 )
@@ -41,7 +42,7 @@ func parseCursor(data []byte) (Event, error) {
 	if name == "" {
 		name = "sessionStart"
 	}
-	ev := Event{Agent: Cursor, Name: name, SessionID: firstNonEmpty(p.SessionID, p.ConversationID)}
+	ev := Event{Agent: Cursor, Name: name, SessionID: cmp.Or(p.SessionID, p.ConversationID)}
 	if len(p.WorkspaceRoots) > 0 {
 		ev.Cwd = p.WorkspaceRoots[0]
 	}

@@ -7,24 +7,30 @@
 // # Agents
 //
 //   - Claude Code ([ClaudeCode]): SessionStart, UserPromptSubmit,
-//     SubagentStart and PreToolUse on Edit, Write and MultiEdit, answered
-//     with hookSpecificOutput.additionalContext. See claude.go.
+//     SubagentStart and PreToolUse on Edit, Write, MultiEdit and
+//     NotebookEdit, answered with hookSpecificOutput.additionalContext. See
+//     claude.go.
 //   - Codex CLI ([Codex]): the same JSON as Claude Code; its edit tool is
 //     apply_patch, whose patch text names the files. See codex.go.
 //   - Cursor ([Cursor]): sessionStart, answered with additional_context.
-//     See cursor.go.
+//     See cursor.go. Cursor also runs the hooks in Claude Code's settings,
+//     with its own payload: [Parse] reads that as a Cursor event with
+//     [Event.Via] set, so that the caller can deliver once.
 //
 // # Limits
 //
-// Claude Code shows the model at most 10,000 characters of injected text;
-// [Fit] trims a context block to whole lines under that cap and says how
-// many rules were left out.
+// Claude Code shows the model at most 10,000 characters of injected text,
+// and Codex moves text of more than 2,500 tokens into a file (see
+// [CodexTokenCap]); [CapOf] is each agent's cap, and [Cap.Fit] trims a
+// context block to whole lines under it, says how many rules were left
+// out, and keeps the self-repair note whole.
 //
 // The package reads no process state: the caller passes the streams, the
 // directories, the clock and the binary's path.
 package hook
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -77,7 +83,12 @@ const (
 
 // Event is one hook invocation, normalized across agents.
 type Event struct {
+	// Agent is the agent that sent the event; the answer is in its shape.
 	Agent Agent
+	// Via is the agent whose hook settings held the command when that is
+	// not Agent: Cursor running the hooks in Claude Code's settings (see
+	// fromCursor in claude.go). Empty otherwise.
+	Via Agent
 	// Name is the event name as the agent sent it; the answer echoes it.
 	Name string
 	Kind Kind
@@ -112,6 +123,9 @@ func Parse(a Agent, r io.Reader) (Event, error) {
 	if len(data) > maxPayload {
 		return Event{}, fmt.Errorf("%w: more than %d bytes", ErrPayload, maxPayload)
 	}
+	// Cursor's CLI starts every payload with a UTF-8 byte order mark on
+	// some systems (DobermanCore/Doberman-Core PR #576).
+	data = bytes.TrimPrefix(data, utf8BOM)
 	switch a {
 	case ClaudeCode, Codex:
 		return parseClaude(a, data)
@@ -156,33 +170,8 @@ const Limit = 10000
 // that the character count is under max too). Otherwise it keeps whole
 // lines from the start while they fit, drops the rest, and ends with one
 // line that counts the rule lines ("- " items) left out and says how to see
-// them. It never cuts a line in half.
+// them. It never cuts a line in half. It is [Cap.Fit] without a note and
+// without a token bound.
 func Fit(text string, max int) string {
-	if len(text) < max {
-		return text
-	}
-	lines := strings.SplitAfter(text, "\n")
-	var b strings.Builder
-	omitted := 0
-	full := false
-	for _, l := range lines {
-		// Reserve room for the note: it is at most this long.
-		if !full && b.Len()+len(l)+len(fitNote(999999)) < max {
-			b.WriteString(l)
-			continue
-		}
-		full = true
-		if strings.HasPrefix(strings.TrimSpace(l), "- ") {
-			omitted++
-		}
-	}
-	out := b.String()
-	if out != "" && !strings.HasSuffix(out, "\n") {
-		out += "\n"
-	}
-	return out + fitNote(omitted)
-}
-
-func fitNote(n int) string {
-	return fmt.Sprintf("(%d more rules left out to stay under the agent's %d-character limit; run `autofix me context` to see them all.)\n", n, Limit)
+	return Cap{Chars: max}.Fit(text, "")
 }

@@ -57,6 +57,22 @@ func TestParse(t *testing.T) {
 		{"cursor conversation id", Cursor,
 			`{"conversation_id":"k2","workspace_roots":["/w"]}`,
 			Event{Agent: Cursor, Name: "sessionStart", Kind: SessionStart, SessionID: "k2", Cwd: "/w"}},
+		{"cursor byte order mark", Cursor,
+			"\uFEFF" + `{"hook_event_name":"sessionStart","session_id":"k3","workspace_roots":["/w"]}`,
+			Event{Agent: Cursor, Name: "sessionStart", Kind: SessionStart, SessionID: "k3", Cwd: "/w"}},
+		// Cursor running the hooks of Claude Code's settings.
+		{"cursor runs claude session start", ClaudeCode,
+			`{"conversation_id":"k4","generation_id":"g","model":"default","is_background_agent":false,"session_id":"k4","hook_event_name":"sessionStart","cursor_version":"2026.08.11-e8db854","workspace_roots":["/w"],"user_email":"p@example.invalid","transcript_path":null}`,
+			Event{Agent: Cursor, Via: ClaudeCode, Name: "sessionStart", Kind: SessionStart, SessionID: "k4", Cwd: "/w"}},
+		{"cursor runs claude prompt", ClaudeCode,
+			`{"conversation_id":"k4","hook_event_name":"beforeSubmitPrompt","prompt":"fix it","cursor_version":"2.0.77","workspace_roots":["/w"]}`,
+			Event{Agent: Cursor, Via: ClaudeCode, Name: "beforeSubmitPrompt", Kind: Other, SessionID: "k4", Cwd: "/w"}},
+		{"camelCase event without cursor_version", ClaudeCode,
+			`{"conversation_id":"k5","hook_event_name":"preToolUse","tool_name":"Write","tool_input":{"file_path":"/w/a.ts"},"workspace_roots":["/w"]}`,
+			Event{Agent: Cursor, Via: ClaudeCode, Name: "preToolUse", Kind: Other, SessionID: "k5", Cwd: "/w"}},
+		{"cursor_version with a Claude event name", ClaudeCode,
+			`{"session_id":"k6","hook_event_name":"SessionStart","cursor_version":"2.0.77","workspace_roots":["/w"]}`,
+			Event{Agent: Cursor, Via: ClaudeCode, Name: "SessionStart", Kind: SessionStart, SessionID: "k6", Cwd: "/w"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

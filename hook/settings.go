@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/autofix/autofix/jsonfile"
 	"github.com/tailscale/hujson"
@@ -377,7 +378,11 @@ type settings struct {
 	unit string // one level of indentation
 }
 
-var hujsonPos = regexp.MustCompile(`^hujson: line (\d+), column (\d+): (.*)$`)
+// (Compiled on first use: a package-level regexp is compiled at every
+// process start, and the hooks start a process per prompt.)
+var hujsonPos = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^hujson: line (\d+), column (\d+): (.*)$`)
+})
 
 // parseSettings parses text, JSON with comments and trailing commas; nil
 // for empty text.
@@ -387,7 +392,7 @@ func parseSettings(text []byte) (*settings, error) {
 	}
 	tree, err := hujson.Parse(text)
 	if err != nil {
-		if m := hujsonPos.FindStringSubmatch(err.Error()); m != nil {
+		if m := hujsonPos().FindStringSubmatch(err.Error()); m != nil {
 			line, _ := strconv.Atoi(m[1])
 			col, _ := strconv.Atoi(m[2])
 			return nil, &SettingsError{Line: line, Col: col, Msg: m[3]}

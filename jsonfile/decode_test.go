@@ -1,7 +1,6 @@
 package jsonfile
 
 import (
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"reflect"
@@ -153,19 +152,4 @@ func trimBOM(b []byte) []byte {
 		return b[3:]
 	}
 	return b
-}
-
-// TestPlain8 checks the 8-byte test of the string scanner against the
-// byte-by-byte one, for every byte value at every position.
-func TestPlain8(t *testing.T) {
-	for c := range 256 {
-		for pos := range 8 {
-			b := []byte("abcdefgh")
-			b[pos] = byte(c)
-			want := c >= 0x20 && c < 0x80 && c != '"' && c != '\\'
-			if got := plain8(binary.LittleEndian.Uint64(b)); got != want {
-				t.Errorf("plain8(%q) = %v, want %v", b, got, want)
-			}
-		}
-	}
 }

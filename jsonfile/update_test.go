@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -52,6 +53,8 @@ func TestHelperProcess(t *testing.T) {
 	}
 	os.Exit(0)
 }
+
+var crashSeed = flag.Uint64("crashseed", 1, "seed of TestUpdateCrash's kill schedule (0: a new one, logged)")
 
 // pad makes each write long enough to be interrupted in the middle.
 var pad = strings.Repeat("p", 64<<10)
@@ -139,6 +142,14 @@ func TestUpdateCrash(t *testing.T) {
 	if testing.Short() {
 		t.Skip("spawns processes")
 	}
+	// The kill times come from a seeded generator, the same on every run
+	// unless -crashseed says otherwise; a failure names the seed.
+	seed := *crashSeed
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	t.Logf("kill schedule: -crashseed=%d", seed)
+	rng := rand.New(rand.NewPCG(seed, 0))
 	dir, lockDir := t.TempDir(), t.TempDir()
 	last := 0
 	orphans := 0
@@ -150,7 +161,7 @@ func TestUpdateCrash(t *testing.T) {
 		if err := c.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(time.Duration(rand.Int64N(int64(span))))
+		time.Sleep(time.Duration(rng.Int64N(int64(span))))
 		c.Process.Signal(syscall.SIGKILL)
 		c.Wait()
 		data, err := os.ReadFile(filepath.Join(dir, "f.json"))

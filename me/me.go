@@ -71,9 +71,6 @@ type Store struct {
 	prefs []Preference
 }
 
-// Path is the store file.
-func (s *Store) Path() string { return s.path }
-
 // NextID is the id the next taught preference gets.
 func (s *Store) NextID() string { return "p" + strconv.Itoa(s.next) }
 

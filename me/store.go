@@ -187,7 +187,7 @@ func newStore(path string) *Store { return &Store{path: path, next: 1} }
 
 func decode(path string, data []byte) (*Store, error) {
 	var f file
-	if err := decodeFile(data, &f); err != nil {
+	if err := jsonfile.Decode(data, &f); err != nil {
 		var se *jsonfile.SyntaxError
 		if errors.As(err, &se) {
 			return nil, &CorruptError{Path: path, Line: se.Line, Col: se.Col, Msg: se.Msg}

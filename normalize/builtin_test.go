@@ -3,6 +3,7 @@ package normalize
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -15,7 +16,7 @@ func TestBuiltinHeldOut(t *testing.T) {
 		text, cat, want, lang string
 	}{
 		// English.
-		{"don't use yarn, we use bun", "TOOL", "Never use yarn — use bun", "en"},
+		{"don't use yarn, we use bun", "TOOL", "Never use yarn — use bun instead", "en"},
 		{"Stop writing raw SQL in the handlers", "DATA", "Never write raw SQL in the handlers", "en"},
 		{"please stop mocking the database in integration tests", "DATA", "Never mock the database in integration tests", "en"},
 		{"we always squash merge pull requests", "PROCESS", "Always squash merge pull requests", "en"},
@@ -25,7 +26,7 @@ func TestBuiltinHeldOut(t *testing.T) {
 		{"React components go in src/components", "ARCH", "Always put React components in src/components", "en"},
 		{"form inputs must have a visible label", "UX", "Always make sure form inputs have a visible label", "en"},
 		{"cache keys should be prefixed with the tenant id", "DATA", "Always make sure cache keys are prefixed with the tenant id", "en"},
-		{"the build broke because you used require() in an ES module, use import", "CODE", "Never use require() in an ES module — use import", "en"},
+		{"the build broke because you used require() in an ES module, use import", "CODE", "Never use require() in an ES module — use import instead", "en"},
 		{"never commit .env files", "PROCESS", "Never commit .env files", "en"},
 		{"Make sure to run golangci-lint before pushing", "TOOL", "Always run golangci-lint before pushing", "en"},
 		{"No console.log in production code", "CODE", "Never use console.log in production code", "en"},
@@ -34,7 +35,7 @@ func TestBuiltinHeldOut(t *testing.T) {
 		{"all dates are stored in UTC", "DATA", "Always make sure all dates are stored in UTC", "en"},
 		{"we use tabs, not spaces", "STYLE", "Always use tabs, not spaces", "en"},
 		{"you forgot to run the linter before committing", "TOOL", "Always run the linter before committing", "en"},
-		{"no, we use pnpm, never yarn", "TOOL", "Never use yarn — use pnpm", "en"},
+		{"no, we use pnpm, never yarn", "TOOL", "Never use yarn — use pnpm instead", "en"},
 		{"never emojis in commit messages", "PROCESS", "Never use emojis in commit messages", "en"},
 		{"pnpm", "TOOL", "Always use pnpm", "en"},
 		{"avoid using default exports", "CODE", "Never use default exports", "en"},
@@ -69,7 +70,7 @@ func TestBuiltinHeldOut(t *testing.T) {
 		{"No pongas lógica de negocio en los controladores", "ARCH", "Nunca poner lógica de negocio en los controladores", "es"},
 		{"Usamos Vitest para las pruebas unitarias", "TOOL", "Siempre usar Vitest para las pruebas unitarias", "es"},
 		{"Escribe siempre los mensajes de commit en inglés", "PROCESS", "Siempre escribir los mensajes de commit en inglés", "es"},
-		{"Deja de usar moment, usa date-fns", "CODE", "Nunca usar moment — usar date-fns", "es"},
+		{"Deja de usar moment, usa date-fns", "CODE", "Nunca usar moment — usar date-fns en su lugar", "es"},
 		{"Las tablas van en el esquema public", "DATA", "Siempre colocar las tablas en el esquema public", "es"},
 		// Japanese.
 		{"yarnではなくbunを使って", "TOOL", "常にyarnではなくbunを使うこと", "ja"},
@@ -138,8 +139,8 @@ func TestBuiltinQA(t *testing.T) {
 		{"Ich hasse Default-Exporte", "CODE", "Niemals Default-Exporte verwenden"},
 		// 3. "No longer" and friends are rejections, in every language.
 		{"we no longer use axios", "CODE", "Never use axios"},
-		{"we stopped using Redux, use Zustand", "DATA", "Never use Redux — use Zustand"},
-		{"we dropped moment, use date-fns", "CODE", "Never use moment — use date-fns"},
+		{"we stopped using Redux, use Zustand", "DATA", "Never use Redux — use Zustand instead"},
+		{"we dropped moment, use date-fns", "CODE", "Never use moment — use date-fns instead"},
 		{"we don't use jQuery anymore", "CODE", "Never use jQuery"},
 		{"we're moving away from moment", "CODE", "Never use moment"},
 		{"we switched from jest to vitest", "TOOL", "Always use vitest instead of jest"},
@@ -157,7 +158,7 @@ func TestBuiltinQA(t *testing.T) {
 		{"Wir nutzen Redux nicht mehr", "DATA", "Niemals Redux nutzen"},
 		{"Wir verwenden keine Klassen mehr", "CODE", "Niemals Klassen verwenden"},
 		{"Nous n'utilisons plus Redux", "DATA", "Ne jamais utiliser Redux"},
-		{"On n'utilise plus moment, utilise date-fns", "CODE", "Ne jamais utiliser moment — utiliser date-fns"},
+		{"On n'utilise plus moment, utilise date-fns", "CODE", "Ne jamais utiliser moment — utiliser date-fns à la place"},
 		{"we tend to use named exports", "CODE", "Always use named exports"},
 		{"we try to keep functions small", "CODE", "Always keep functions small"},
 		{"we agreed on conventional commits", "PROCESS", "Always use conventional commits"},
@@ -307,4 +308,32 @@ func BenchmarkConflicts(b *testing.B) {
 	for b.Loop() {
 		Conflicts("Always use pnpm instead of npm or yarn", "Never use pnpm in CI")
 	}
+}
+
+// FuzzBuiltin checks that the built-in normalizer never panics and that
+// what it returns is complete: a valid strict imperative with a known
+// category and no placeholder left from token protection, or an error.
+func FuzzBuiltin(f *testing.F) {
+	for _, s := range benchSentences {
+		f.Add(s)
+	}
+	for _, s := range []string{"never don't run the linter", "i.e. use `x`", "e.g.", "`", "never, ever", "Nada de", "Ne x", "ので必ず",
+		"make sure", "\ue000", "\ue0001\ue001 x", "use ./... ./... e.g. i.e.", "a.b. c; d! e? f。", "Nunca uses. Usa."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		res, err := Normalize(context.Background(), text, nil, Options{})
+		if err != nil {
+			return
+		}
+		if err := CheckInstruction(res.Instruction); err != nil {
+			t.Fatalf("Normalize(%q) = %q, not a valid instruction: %v", text, res.Instruction, err)
+		}
+		if !slices.Contains(Categories, res.Category) {
+			t.Fatalf("Normalize(%q): category %q", text, res.Category)
+		}
+		if strings.ContainsAny(res.Instruction, "\ue000\ue001") && !strings.ContainsAny(text, "\ue000\ue001") {
+			t.Fatalf("Normalize(%q) = %q: a placeholder is left", text, res.Instruction)
+		}
+	})
 }

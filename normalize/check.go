@@ -38,7 +38,6 @@ func markerOf(s string) (prefix, lang string, pol polarity) {
 // error is an [*InstructionError] matching [ErrNotImperative] (and
 // [ErrVague] when the behaviour is vague).
 func CheckInstruction(s string) error {
-	loadTables()
 	bad := func(reason string, vague bool) error {
 		return &InstructionError{Instruction: s, Reason: reason, vague: vague}
 	}

@@ -1,6 +1,9 @@
 package normalize
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // Claim is what an instruction says, reduced for comparison: its direction,
 // the things it asks for, the things it rules out, and the context it
@@ -14,7 +17,6 @@ type Claim struct {
 
 // ParseClaim reduces an instruction to a [Claim].
 func ParseClaim(instruction string) Claim {
-	loadTables()
 	var c Claim
 	_, _, c.pol = markerOf(instruction)
 	s := instruction
@@ -52,7 +54,7 @@ func ParseClaim(instruction string) Claim {
 				inCtx = true
 			}
 			return
-		case stopWords[w] || isMarkerWord(w) || isVerb(w) && families[w] == 0:
+		case stopWords()[w] || isMarkerWord(w) || isVerb(w) && families()[w] == 0:
 			return
 		}
 		switch {
@@ -88,8 +90,8 @@ func ParseClaim(instruction string) Claim {
 }
 
 func appendTerm(ts []string, w string) []string {
-	if families[w] == 0 {
-		if n := len(w); n > 3 && w[n-1] == 's' && families[w[:n-1]] != 0 {
+	if families()[w] == 0 {
+		if n := len(w); n > 3 && w[n-1] == 's' && families()[w[:n-1]] != 0 {
 			w = w[:n-1] // "spaces" → "space", "tabs" → "tab"
 		} else {
 			w = trimPlural(w)
@@ -104,7 +106,7 @@ func appendTerm(ts []string, w string) []string {
 }
 
 func isVerb(w string) bool {
-	return enVerbs[w] || deVerbs[w] != "" || frVerbs[w] != "" || esVerbs[w] != ""
+	return enVerbs()[w] || deVerbs()[w] != "" || frVerbs()[w] != "" || esVerbs()[w] != ""
 }
 
 // negationCue words rule out what follows: "instead of npm", "not jest",
@@ -128,9 +130,8 @@ var prepositions = map[string]bool{
 
 // families group alternatives: two rules that each ask for a different
 // member of one family conflict ("Always use fetch" vs "Always use axios").
-var families = map[string]int{}
-
-func initConflict1() {
+var families = sync.OnceValue(func() map[string]int {
+	m := map[string]int{}
 	for i, f := range []string{
 		"npm pnpm yarn bun",
 		"fetch axios node-fetch got ky superagent",
@@ -155,10 +156,11 @@ func initConflict1() {
 		"gradle maven",
 	} {
 		for _, w := range strings.Fields(f) {
-			families[w] = i + 1
+			m[w] = i + 1
 		}
 	}
-}
+	return m
+})
 
 // Conflicts reports whether two claims name the same subject in opposite
 // directions: one asks for what the other rules out, or each asks for a
@@ -181,12 +183,12 @@ func (newer Claim) Conflicts(older Claim) bool {
 		return true
 	}
 	for _, a := range np {
-		fa := families[a]
+		fa := families()[a]
 		if fa == 0 {
 			continue
 		}
 		for _, b := range op {
-			if families[b] == fa && a != b && !contains(np, b) && !contains(op, a) {
+			if families()[b] == fa && a != b && !contains(np, b) && !contains(op, a) {
 				return true
 			}
 		}
@@ -210,7 +212,6 @@ func (c Claim) positives() []string {
 // deterministic and allocation-light; use [ParseClaim] to compare one
 // instruction with many.
 func Conflicts(newer, older string) bool {
-	loadTables()
 	return ParseClaim(newer).Conflicts(ParseClaim(older))
 }
 

@@ -12,8 +12,13 @@ import (
 var (
 	// ErrEmpty: there is no text to normalize.
 	ErrEmpty = errors.New("empty text")
-	// ErrVague: the text names no concrete behaviour.
+	// ErrVague: the text names no concrete behaviour, or none that can be
+	// stated faithfully as one rule; [ErrAmbiguous] errors match it too.
 	ErrVague = errors.New("too vague to become a rule")
+	// ErrAmbiguous: the built-in normalizer cannot state the text as one
+	// faithful rule: it negates twice, states several rules, or has a
+	// shape the phrase rules do not cover.
+	ErrAmbiguous = errors.New("not one clear rule")
 	// ErrModelUnavailable: the Ollama server does not answer.
 	ErrModelUnavailable = errors.New("model server unavailable")
 	// ErrModelNotFound: the server answers but does not have the model.
@@ -46,7 +51,32 @@ func (e *VagueError) Hint() string {
 	if e.Lesson {
 		return `it says what went wrong, not what to do: say what to do differently, e.g. "never assume timestamps are in UTC"`
 	}
-	return `name the concrete behaviour to always or never do, e.g. "always use pnpm instead of npm"`
+	return `name the concrete behaviour as "always …" or "never …", e.g. "always use pnpm instead of npm", or use an Ollama model (--model)`
+}
+
+// AmbiguousError refuses a text the built-in normalizer cannot rewrite
+// faithfully: rather a refusal than a rule that misleads every agent.
+type AmbiguousError struct {
+	Text   string
+	Reason string // what is unclear, e.g. "it negates twice"
+	// Several is set when the text states more than one rule.
+	Several bool
+}
+
+func (e *AmbiguousError) Error() string {
+	return fmt.Sprintf("%q cannot become one faithful rule: %s", e.Text, e.Reason)
+}
+
+// Is makes an AmbiguousError match [ErrAmbiguous] and [ErrVague]: either
+// way the text was refused and must be rephrased.
+func (e *AmbiguousError) Is(target error) bool { return target == ErrAmbiguous || target == ErrVague }
+
+// Hint says how to get the rule.
+func (e *AmbiguousError) Hint() string {
+	if e.Several {
+		return `teach one rule at a time: one "always …" or "never …" per command`
+	}
+	return `rephrase it as "always …" or "never …", or use an Ollama model (--model)`
 }
 
 // UnavailableError says the Ollama server could not be reached or did not
@@ -139,7 +169,7 @@ func (e *InstructionError) Is(target error) bool {
 // Hint shows the expected form.
 func (e *InstructionError) Hint() string {
 	if e.vague {
-		return (&VagueError{}).Hint()
+		return `name the concrete behaviour to always or never do, e.g. "Always use pnpm instead of npm"`
 	}
 	return `write it as "Always …" or "Never …" (or the same in the rule's language), optionally followed by "- because …"`
 }

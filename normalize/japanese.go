@@ -3,6 +3,7 @@ package normalize
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // ruleJapanese writes the rule for Japanese text: "常に…こと" or
@@ -33,7 +34,7 @@ func ruleJapanese(t string) string {
 	} else {
 		b.WriteString("常に")
 	}
-	b.WriteString(cs[lead].body)
+	b.WriteString(strings.TrimSuffix(cs[lead].body, "こと"))
 	b.WriteString("こと")
 	for i, c := range cs {
 		if i == lead {
@@ -43,16 +44,33 @@ func ruleJapanese(t string) string {
 		if c.explicit && c.pol == polNever {
 			b.WriteString("決して")
 		}
-		b.WriteString(c.body)
+		b.WriteString(strings.TrimSuffix(c.body, "こと"))
 		b.WriteString("こと")
 	}
 	return b.String()
 }
 
 func splitJapanese(t string) []string {
-	return strings.FieldsFunc(t, func(r rune) bool {
+	var out []string
+	for _, s := range strings.FieldsFunc(t, func(r rune) bool {
 		return r == '。' || r == '！' || r == '!' || r == '？' || r == '?' || r == '\n' || r == '．'
-	})
+	}) {
+		// "Xを使わないで、Yを使って": a rejection, then the alternative.
+		for _, sep := range []string{"ないでください、", "ないで、", "ずに、"} {
+			if i := strings.Index(s, sep); i > 0 && i+len(sep) < len(s) {
+				cut := i + len(sep) - len("、")
+				head := s[:cut]
+				if sep == "ずに、" {
+					head = s[:i] + "ないで"
+				}
+				out = append(out, head)
+				s = s[i+len(sep):]
+				break
+			}
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 func analyzeJapanese(s string) clause {
@@ -67,10 +85,20 @@ func analyzeJapanese(s string) clause {
 			c.pol, c.explicit = polAlways, true
 		}
 	}
-	for _, suf := range []string{"です", "ね", "よ", "ください", "下さい", "くれ", "ほしい", "欲しい", "もらえますか", "お願いします"} {
+	s = strings.TrimRight(s, "？?")
+	for _, suf := range []string{"くれますか", "くれない", "くれる", "もらえない", "もらえる", "です", "ね", "よ", "ください", "下さい", "くれ", "ほしい", "欲しい", "もらえますか", "お願いします"} {
 		s = strings.TrimSuffix(s, suf)
 	}
 	switch {
+	case hasAnySuffix(s, "を忘れないで", "を忘れないこと", "を忘れずに", "忘れないで"):
+		// CHANGELOGの更新を忘れないで: "don't forget" asks to always do it.
+		c.pol, c.explicit = polAlways, true
+		for _, suf := range []string{"を忘れないで", "を忘れないこと", "を忘れずに", "忘れないで"} {
+			if strings.HasSuffix(s, suf) {
+				s = strings.TrimSuffix(s, suf) + "を忘れない"
+				break
+			}
+		}
 	case hasAnySuffix(s, "は好きじゃない", "が好きじゃない", "は好きではない", "が好きではない", "は好きじゃありません",
 		"が好きじゃありません", "は好きではありません", "が好きではありません", "は嫌い", "が嫌い", "はいらない", "はいりません", "は要らない"):
 		// 絵文字は好きじゃない: a dislike is a rejection.
@@ -83,6 +111,10 @@ func analyzeJapanese(s string) clause {
 	case hasAnySuffix(s, "わない", "かない", "がない", "さない", "たない", "まない", "ばない", "らない", "なくていい"):
 		// Already a plain negative: 使わない, 書かない.
 		c.pol, c.explicit = polNever, true
+	case hasAnySuffix(s, "のはやめて", "のをやめて", "のはやめること") && godanNegative(s[:strings.LastIndex(s, "の")]) != "":
+		// テストをスキップするのはやめて: stop doing it, so never do it.
+		c.pol, c.explicit = polNever, true
+		s = godanNegative(s[:strings.LastIndex(s, "の")])
 	case hasAnySuffix(s, "ないで", "ないこと", "ないように", "ません", "するな", "禁止", "厳禁", "はやめて", "をやめて", "やめて", "しない"):
 		c.pol, c.explicit = polNever, true
 		for _, r := range []struct{ from, to string }{
@@ -134,6 +166,18 @@ func plainJapanese(s string) string {
 			return string(rs) + "す"
 		}
 		return string(rs) + "する"
+	}
+	if strings.HasSuffix(s, "って") {
+		// 使って → 使う, but 取って → 取る and 待って → 待つ.
+		stem := strings.TrimSuffix(s, "って")
+		last, _ := utf8.DecodeLastRuneInString(stem)
+		switch {
+		case strings.ContainsRune("取作送切守走残戻触知入終変始帰握貼", last):
+			return stem + "る"
+		case strings.ContainsRune("待持立保打勝", last):
+			return stem + "つ"
+		}
+		return stem + "う"
 	}
 	for _, r := range []struct{ from, to string }{
 		{"します", "する"}, {"して", "する"}, {"って", "う"}, {"んで", "む"}, {"いて", "く"}, {"いで", "ぐ"},

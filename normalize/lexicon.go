@@ -1,9 +1,15 @@
 package normalize
 
-import "strings"
+import (
+	"strings"
+	"sync"
 
-// Categories lists the valid categories in SPEC order.
-var Categories = []string{"STYLE", "CODE", "ARCH", "TOOL", "PROCESS", "DATA", "UX", "OTHER"}
+	"github.com/autofix/autofix/category"
+)
+
+// Categories lists the valid categories in SPEC order: the names of
+// [category.All], shared with the rules file.
+var Categories = category.Names()
 
 // lexicon maps a lower-case word stem (or a two-word phrase) to the category
 // it signals and how strongly. Words are matched after stripping common
@@ -16,7 +22,7 @@ var Categories = []string{"STYLE", "CODE", "ARCH", "TOOL", "PROCESS", "DATA", "U
 // frameworks; PROCESS git workflow, commit messages, PR requirements, test
 // gates; DATA schemas, migrations, caching, state shapes; UX UI behaviour,
 // copy, accessibility; OTHER documentation and the rest.
-var lexicon = map[string]lexEntry{}
+var lexicon = sync.OnceValue(buildLexicon)
 
 type lexEntry struct {
 	cat    int // index into Categories
@@ -34,7 +40,8 @@ const (
 	catOTHER
 )
 
-func initLexicon1() {
+func buildLexicon() map[string]lexEntry {
+	lexicon := map[string]lexEntry{}
 	add := func(cat, w int, words string) {
 		for _, x := range strings.Split(words, ",") {
 			x = strings.TrimSpace(x)
@@ -48,19 +55,19 @@ func initLexicon1() {
 		}
 	}
 	// STYLE: formatting, naming, import order, comments.
-	add(catSTYLE, 3, `camelcase,snake_case,pascalcase,kebab-case,screaming_snake_case,camel case,snake case,pascal case,kebab case,indentation,indent,
+	add(catSTYLE, 3, `tailwind,inline style,inline styles,inline-styles,styles inline,estilos en línea,camelcase,snake_case,pascalcase,kebab-case,screaming_snake_case,camel case,snake case,pascal case,kebab case,indentation,indent,
 		prettier,gofmt,black,import order,naming,naming convention,trailing comma,semicolon,quote,single quote,double quote,whitespace,
 		tab,line length,docstring,jsdoc,godoc,comment,formatting,lowercase,uppercase,
 		nommage,indentation,commentaire,guillemet,point-virgule,
 		benennung,einrückung,kommentar,anführungszeichen,semikolon,formatierung,
 		nomenclatura,sangría,comentario,comilla,punto y coma,formato,mayúscula,minúscula,nombre de variable`)
-	add(catSTYLE, 2, `import,name,format,style,variable name,function name,alias,prefix,suffix,sort,alphabetical,
+	add(catSTYLE, 2, `identifier,identifiers,abbreviation,abbreviations,line,lines,character,characters,import,name,format,style,variable name,function name,alias,prefix,suffix,sort,alphabetical,
 		nom,style,name,stil,estilo`)
 	add(catSTYLE, 1, `nomme,nommer,benenne,benennen,nenne,nennen,nombrar,nombra`)
 	add(catSTYLE, 1, `variable,helper,stdlib,third party,third-party,local,casing,case,
 		variablen,variables,helfer,ayudante`)
 	// CODE: language patterns, library choice, types, error handling.
-	add(catCODE, 3, `any,unknown,type guard,generic,interface,enum,class component,hook,hooks,promise,async,await,callback,
+	add(catCODE, 3, `user input,input validation,async/await,any,unknown,type guard,generic,interface,enum,class component,hook,hooks,promise,async,await,callback,
 		exception,try,catch,panic,null,undefined,optional chaining,lodash,underscore,ramda,axios,fetch,node-fetch,zod,yup,joi,valibot,
 		refactor,refactoring,rewrite,pure function,side effect,mutation,immutable,closure,recursion,inheritance,composition,
 		default export,named export,default-export,named-export,standardexport,require,esm,commonjs,es module,var,const,moment,date-fns,dayjs,luxon,
@@ -73,28 +80,29 @@ func initLexicon1() {
 		pattern,struct,object,array,loop,map,filter,reduce,string,number,boolean,return,throw,
 		bibliothèque,fonction,méthode,erreur,funktion,methode,bibliothek,fehler,función,método,librería,biblioteca,error`)
 	add(catCODE, 2, `express,fastify,next.js,nestjs,django,flask,rails,spring,jquery,rxjs,graphql,rest,grpc,http`)
-	add(catCODE, 2, `ternary,ternaries,nested ternary,magic number,long function,function length,global variable,globals,
+	add(catCODE, 1, `komponente,komponenten,composant,composants,componente,componentes,component,components`)
+	add(catCODE, 2, `strict mode,kotlin,java,python,rust,golang,ruby,swift,coroutine,coroutines,rxjava,esm,esm imports,magischen zahlen,magische zahlen,nombres magiques,números mágicos,url,urls,hardcode,hardcoded,magic string,functional component,global state,feature flag,feature flags,endpoint,endpoints,ternary,ternaries,nested ternary,magic number,long function,function length,global variable,globals,
 		console.log,logging,logger,print statement,early return,nested if,inheritance,composition`)
 	add(catCODE, 1, `let,code,codebase,incremental,big-bang,request body,body,module,package,request,response`)
 	// ARCH: directories, module boundaries, layers.
-	add(catARCH, 3, `directory,folder,folders,directories,layer,layers,module boundary,boundary,monorepo,subfolder,
+	add(catARCH, 3, `go in,go into,go under,go next,goes in,goes into,goes under,goes next,belong in,belongs in,live in,lives in,live under,lives under,directory,folder,folders,directories,layer,layers,module boundary,boundary,monorepo,subfolder,
 		next to,colocate,co-locate,route handler,routes folder,domain layer,service layer,controller,repository pattern,
 		architecture,structure,file structure,src,business logic,controllers,lógica de negocio,logique métier,
 		geschäftslogik,controlador,controladores,contrôleur,contrôleurs,
 		dossier,répertoire,couche,arborescence,
 		verzeichnis,ordner,schicht,architektur,quellcode,daneben,neben,
 		carpeta,directorio,capa,arquitectura,estructura`)
-	add(catARCH, 2, `route,routes,handler,handlers,component folder,file,files,source,place,put,belong,under,
+	add(catARCH, 2, `view,views,vue,vues,vista,vistas,route,routes,handler,handlers,component folder,file,files,source,place,put,belong,under,
 		fichier,placer,range,ranger,routen,datei,dateien,testdateien,ablegen,legen,
-		archivo,archivos,componente,componentes,colocar,ruta,rutas,va,van,vont,gehören`)
+		archivo,archivos,colocar,ruta,rutas,va,van,vont,gehören`)
 	// TOOL: CLI commands, build tools, package managers, test frameworks.
-	add(catTOOL, 3, `npm,pnpm,yarn,bun,npx,pip,pipx,poetry,uv,conda,cargo,go mod,maven,gradle,make,makefile,cmake,bazel,
+	add(catTOOL, 3, `go vet,go test,go build,go generate,go fmt,vet,staticcheck,npm,pnpm,yarn,bun,npx,pip,pipx,poetry,uv,conda,cargo,go mod,maven,gradle,make,makefile,cmake,bazel,
 		vitest,jest,mocha,jasmine,pytest,unittest,testify,cypress,playwright,
 		webpack,vite,rollup,esbuild,parcel,turbopack,tsc,babel,eslint,biome,ruff,mypy,golangci-lint,
 		nvm,nvmrc,.nvmrc,pyenv,rustup,asdf,mise,volta,runtime,node version,python version,go version,toolchain,sdk,jdk,
 		docker,docker compose,kubectl,terraform,package manager,cli,command line,build tool,test framework,test runner,
 		outil,commande,werkzeug,befehl,paketmanager,herramienta,comando,gestor de paquetes`)
-	add(catTOOL, 2, `dependency,dependencies,lockfile,lock file,package.json,go.mod,requirements.txt,prueba,pruebas,linter,script,install,build,lint,linter,bundler,compile,tool,test,tests,
+	add(catTOOL, 2, `formatter,dependency,dependencies,abhängigkeit,abhängigkeiten,dépendance,dépendances,dependencia,dependencias,lockfile,lock file,package.json,go.mod,requirements.txt,prueba,pruebas,linter,script,install,build,lint,linter,bundler,compile,tool,test,tests,
 		lancer,lance,exécuter,installer,ausführen,installieren,ejecutar,ejecuta,instalar`)
 	// PROCESS: git workflow, commit messages, PR requirements, test gates.
 	add(catPROCESS, 3, `commit,commits,commit message,conventional commit,conventional commits,pull request,pr,merge request,
@@ -102,10 +110,10 @@ func initLexicon1() {
 		release,tag,version bump,gitmoji,sign-off,signoff,
 		commit-nachricht,commit-nachrichten,zweig,überprüfung,
 		mensaje de commit,rama,revisión`)
-	add(catPROCESS, 3, `before merging,tests pass,must pass,green ci,test gate`)
+	add(catPROCESS, 3, `vor dem bearbeiten,vor dem ändern,avant de modifier,avant de toucher,antes de editar,antes de modificar,github actions,gitlab ci,ci runner,runner,runners,before merging,tests pass,must pass,green ci,test gate`)
 	add(catPROCESS, 3, `prs,mrs,pull requests,merge requests,small pr,pr size,diff size,
 		explain the plan,plan first,before editing,before changing,before coding,before implementing,before making changes,ask first,ask before`)
-	add(catPROCESS, 2, `plan,planning,approve,confirm,confirmation,step by step,checklist`)
+	add(catPROCESS, 2, `bump,version,plan,planning,approve,confirm,confirmation,step by step,checklist`)
 	add(catPROCESS, 2, `pass,merging,workflow,deploy,deployment,ticket,issue,jira,message,messages,nachricht,nachrichten,mensaje,mensajes`)
 	// DATA: schemas, migrations, caching, state shapes.
 	add(catDATA, 5, `migration,migrations,schema,table,tables,column,columns,foreign key,primary key,
@@ -116,19 +124,20 @@ func initLexicon1() {
 		clé étrangère,clés étrangères,colonne,base de données,
 		tabelle,spalte,datenbank,fremdschlüssel,
 		tabla,columna,columnas,base de datos,clave foránea,índice`)
-	add(catDATA, 3, `utc,timezone,timestamp,timestamps,iso 8601,persist,persistence`)
+	add(catDATA, 3, `transaktion,transaktionen,transacción,transacciones,transaction,transactions,soft delete,soft deletes,pagination,paginate,password,passwords,passwort,passwörter,mot de passe,mots de passe,contraseña,contraseñas,secret,secrets,credential,credentials,api key,api keys,backup,backups,sauvegarde,sauvegardes,copia de seguridad,copias de seguridad,sicherung,datensicherung,migración,migraciones,utc,timezone,timestamp,timestamps,iso 8601,persist,persistence`)
 	add(catDATA, 2, `stored,date,dates,record,row,field,state,json,payload,key,data,donnée,données,daten,datos`)
 	// UX: UI behaviour, copy, accessibility.
-	add(catUX, 3, `aria-label,aria,accessibility,a11y,screen reader,alt text,keyboard,focus,contrast,button,buttons,icon,
+	add(catUX, 3, `aria-label,aria,accessibility,a11y,screen reader,alt text,alt-text,texte alternatif,texto alternativo,alternativtext,keyboard,focus,contrast,button,buttons,icon,
 		tooltip,modal,dialog,toast,ui,user,users,user-facing,wording,plain language,translation,i18n,localization,
 		loading state,spinner,placeholder,label,error message,error messages,stack trace,stack traces,
 		bouton,utilisateur,accessibilité,libellé,icon-button,icon-buttons,knopf,schaltfläche,benutzer,barrierefreiheit,
 		botón,botones,icono,usuario,accesibilidad,etiqueta`)
-	add(catUX, 2, `copy,screen,page,form,input,click,display,show,shown,animation,color,colour,theme,dark mode,layout,
+	add(catUX, 2, `html,semantic html,hover,hover state,copy,screen,page,form,input,click,display,show,shown,animation,color,colour,theme,dark mode,layout,
 		écran,page,bildschirm,pantalla,página`)
 	// OTHER: documentation and everything else.
 	add(catOTHER, 3, `documentation,docs,doc,readme,markdown,document,wiki,diagram,
 		documenter,dokumentation,dokumentieren,documentación,documentar`)
+	return lexicon
 }
 
 // japaneseLexicon lists substrings that signal a category in Japanese
@@ -148,7 +157,7 @@ var japaneseLexicon = []struct {
 	{"コミット", catPROCESS, 3}, {"プルリクエスト", catPROCESS, 3}, {"ブランチ", catPROCESS, 3}, {"レビュー", catPROCESS, 3}, {"マージ", catPROCESS, 3},
 	{"テーブル", catDATA, 3}, {"カラム", catDATA, 3}, {"列", catDATA, 2}, {"マイグレーション", catDATA, 3}, {"スキーマ", catDATA, 3},
 	{"データベース", catDATA, 3}, {"キャッシュ", catDATA, 3}, {"インデックス", catDATA, 3},
-	{"ボタン", catUX, 3}, {"アクセシビリティ", catUX, 3}, {"ユーザー", catUX, 3}, {"画面", catUX, 3}, {"表示", catUX, 2}, {"文言", catUX, 3},
+	{"ボタン", catUX, 3}, {"マジックナンバー", catCODE, 3}, {"コンポーネント", catCODE, 2}, {"ビジネスロジック", catARCH, 3}, {"トランザクション", catDATA, 3}, {"計画", catPROCESS, 2}, {"編集する前", catPROCESS, 3}, {"ビュー", catARCH, 2}, {"依存関係", catTOOL, 3}, {"スタイル", catSTYLE, 2}, {"パスワード", catDATA, 3}, {"秘密", catDATA, 2}, {"altテキスト", catUX, 3}, {"代替テキスト", catUX, 3}, {"画像", catUX, 2}, {"バックアップ", catDATA, 3}, {"アクセシビリティ", catUX, 3}, {"ユーザー", catUX, 3}, {"画面", catUX, 3}, {"表示", catUX, 2}, {"文言", catUX, 3},
 	{"ドキュメント", catOTHER, 3}, {"文書", catOTHER, 3}, {"説明書", catOTHER, 3},
 }
 
@@ -164,13 +173,15 @@ func classifyWords(text, lang string, words []string) string {
 			}
 		}
 	}
-	prev := ""
-	for _, w := range words {
-		if w == "" {
+	prev, prev2 := "", ""
+	for i, w := range words {
+		if w == "" || w == "make" && i+1 < len(words) && words[i+1] == "sure" {
 			continue
 		}
-		if strings.Contains(w, "/") && !strings.Contains(w, "://") && len(w) > 2 {
-			score[catARCH] += 4 // a path
+		if strings.HasPrefix(w, "@") && strings.Contains(w, "/") {
+			score[catCODE] += 3 // a scoped package: @acme/ui
+		} else if isPath(w) {
+			score[catARCH] += 5 // a path
 		}
 		if isVersion(w) && runtimes[prev] {
 			score[catTOOL] += 4 // a runtime version: "Node 20", "Python 3.12", "Go 1.22"
@@ -186,14 +197,19 @@ func classifyWords(text, lang string, words []string) string {
 				}
 			}
 		}
+		if prev2 != "" {
+			if e, ok := lexicon()[prev2+" "+prev+" "+w]; ok {
+				score[e.cat] += e.weight // "mots de passe", "copia de seguridad"
+			}
+		}
 		if prev != "" {
-			if e, ok := lexicon[prev+" "+w]; ok {
+			if e, ok := lexicon()[prev+" "+w]; ok {
 				score[e.cat] += e.weight
-			} else if e, ok := lexicon[prev+" "+trimPlural(w)]; ok {
+			} else if e, ok := lexicon()[prev+" "+trimPlural(w)]; ok {
 				score[e.cat] += e.weight
 			}
 		}
-		prev = w
+		prev2, prev = prev, w
 	}
 	best, bestScore := catOTHER, 0
 	for c, s := range score {
@@ -207,14 +223,42 @@ func classifyWords(text, lang string, words []string) string {
 // lookupStem finds w in the lexicon as is or without a plural or
 // inflection ending (-s, -es, -en, -n, -e).
 func lookupStem(w string) (lexEntry, bool) {
-	if e, ok := lexicon[w]; ok {
+	if e, ok := lexicon()[w]; ok {
 		return e, true
+	}
+	for _, ext := range []string{".js", ".ts"} {
+		// "moment.js", "Day.js": the library.
+		if stem, ok := strings.CutSuffix(w, ext); ok && len(stem) > 1 {
+			if e, ok := lexicon()[stem]; ok {
+				return e, true
+			}
+		}
 	}
 	for _, suf := range []string{"s", "es", "en", "n", "e"} {
 		if len(w) > len(suf)+2 && strings.HasSuffix(w, suf) {
-			if e, ok := lexicon[w[:len(w)-len(suf)]]; ok {
+			if e, ok := lexicon()[w[:len(w)-len(suf)]]; ok {
 				return e, true
 			}
+		}
+	}
+	if stem, ok := strings.CutSuffix(w, "iones"); ok {
+		// Spanish -ión loses its accent in the plural: excepciones.
+		if e, ok := lexicon()[stem+"ión"]; ok {
+			return e, true
+		}
+	}
+	if stem, ok := strings.CutSuffix(w, "ing"); ok && len(stem) > 2 {
+		// "pushing" → push, "caching" → cache, "committing" → commit.
+		if n := len(stem); n > 3 && stem[n-1] == stem[n-2] {
+			if e, ok := lexicon()[stem[:n-1]]; ok {
+				return gerund(e), true
+			}
+		}
+		if e, ok := lexicon()[stem]; ok {
+			return gerund(e), true
+		}
+		if e, ok := lexicon()[stem+"e"]; ok {
+			return gerund(e), true
 		}
 	}
 	return lexEntry{}, false
@@ -225,7 +269,7 @@ func lookupStem(w string) (lexEntry, bool) {
 func trimPlural(w string) string {
 	switch {
 	case len(w) > 4 && strings.HasSuffix(w, "es"):
-		if _, ok := lexicon[w[:len(w)-1]]; ok {
+		if _, ok := lexicon()[w[:len(w)-1]]; ok {
 			return w[:len(w)-1]
 		}
 		return w[:len(w)-2]
@@ -259,4 +303,33 @@ func isVersion(w string) bool {
 		}
 	}
 	return true
+}
+
+// gerund weakens the entry a gerund found ("before committing"): it says
+// when, not what the rule is about.
+func gerund(e lexEntry) lexEntry {
+	e.weight = max(1, e.weight/3)
+	return e
+}
+
+// isPath reports a word that names a file or directory ("src/api",
+// "./scripts/test.sh", "deploy/k8s/"), not a pair such as "async/await" or
+// "CI/CD".
+func isPath(w string) bool {
+	if !strings.Contains(w, "/") || strings.Contains(w, "://") || len(w) < 3 {
+		return false
+	}
+	last := w[strings.LastIndexByte(w, '/')+1:]
+	switch {
+	case strings.HasPrefix(w, ".") || strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~"),
+		strings.HasSuffix(w, "/"), strings.Contains(last, "."), strings.Count(w, "/") >= 2:
+		return true
+	}
+	first, _, _ := strings.Cut(w, "/")
+	switch first {
+	case "src", "lib", "app", "apps", "cmd", "pkg", "internal", "test", "tests", "docs", "doc", "scripts", "config", "db",
+		"public", "components", "server", "api", "packages", "web", "frontend", "backend", "tools", "deploy", "infra", "build", "dist":
+		return true
+	}
+	return false
 }

@@ -7,12 +7,27 @@
 //
 // [Normalize] uses Ollama when [Options].Client is set: one chat call with a
 // system prompt, examples, temperature 0 and the JSON schema of the answer
-// as the structured-output format; the answer is validated and, when
-// invalid, retried once with the validation error. Without a client it uses
-// the built-in normalizer: deterministic phrase rules for the five
-// languages, a keyword lexicon for the category, and an imperative rewrite
-// that keeps technical terms verbatim. [Probe] tells whether a model is
-// ready, for the auto mode that falls back to the built-in normalizer.
+// as the structured-output format; the answer is validated (strict
+// imperative, concrete, the person's backticked code and paths kept) and,
+// when invalid, retried once with the reason. Without a client it uses the
+// built-in normalizer, which writes a faithful rule or refuses:
+//
+//   - technical tokens (paths, globs, backticked code, versions, flags,
+//     "./...", "e.g.", "%w", @scope/pkg, names such as Go or PostgreSQL)
+//     are set aside before the phrase rules run and copied back byte for
+//     byte;
+//   - per-language phrase tables strip fillers ("from now on", "bitte",
+//     "désormais", "今後は"), turn "don't forget to X" and "make sure to X"
+//     into "Always X", and keep a lesson's rule clause with its cause in Why;
+//   - a concreteness test refuses texts that name no tool, package,
+//     command, file, identifier, number or domain noun, talk about the rules
+//     ("ignore rule 2"), or only grade the work ("be more careful");
+//   - a double negation, several rules in one text, or a rewrite that would
+//     wrap a template around leftover words is refused too.
+//
+// The category comes from a keyword lexicon, the same for the five
+// languages. [Probe] tells whether a model is ready, for the auto mode that
+// falls back to the built-in normalizer.
 //
 // # Rules
 //
@@ -23,7 +38,8 @@
 //
 // # Errors
 //
-// Errors match [ErrEmpty], [ErrVague], [ErrModelUnavailable],
+// Errors match [ErrEmpty], [ErrVague] (with [ErrAmbiguous] for texts that
+// cannot become one faithful rule), [ErrModelUnavailable],
 // [ErrModelNotFound] or [ErrInvalidOutput] with errors.Is, or wrap
 // context.Canceled; the typed errors have a Hint method with the next step
 // (for a missing model, the exact `ollama pull` command).
@@ -78,7 +94,6 @@ const DefaultTimeout = 60 * time.Second
 // recorded, for supersession. The result is complete or an error: never
 // empty or partial.
 func Normalize(ctx context.Context, text string, existing []Existing, opts Options) (Result, error) {
-	loadTables()
 	t := strings.Join(strings.Fields(text), " ")
 	if t == "" {
 		return Result{}, ErrEmpty
@@ -87,7 +102,7 @@ func Normalize(ctx context.Context, text string, existing []Existing, opts Optio
 		return Result{}, err
 	}
 	if opts.Client == nil {
-		return builtin(t, existing)
+		return builtin(text, existing)
 	}
 	return normalizeOllama(ctx, t, existing, opts)
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/autofix/autofix/category"
 	"github.com/ollama/ollama/api"
 )
 
@@ -146,7 +147,6 @@ const maxExistingShown = 60
 // Request builds the chat request for text: exported so tests and tools can
 // inspect what is sent.
 func Request(text string, existing []Existing, model string) *api.ChatRequest {
-	loadTables()
 	msgs := []api.Message{{Role: "system", Content: systemPrompt}}
 	for _, e := range examples {
 		msgs = append(msgs, api.Message{Role: "user", Content: e.user}, api.Message{Role: "assistant", Content: e.assistant})
@@ -201,7 +201,7 @@ func normalizeOllama(ctx context.Context, text string, existing []Existing, opts
 			}
 			lastErr = err
 		} else {
-			res, err := validate(content, existing, lang)
+			res, err := validate(content, text, existing, lang)
 			if errors.Is(err, ErrVague) {
 				return Result{}, &VagueError{Text: text}
 			}
@@ -277,8 +277,11 @@ func chat(ctx context.Context, req *api.ChatRequest, opts Options) (string, erro
 	return content.String(), nil
 }
 
-// validate parses and checks the model's answer.
-func validate(content string, existing []Existing, detected string) (Result, error) {
+// validate parses and checks the model's answer to text: the same checks
+// as the built-in normalizer's rules (strict imperative, concrete), and
+// every technical term the person wrote in backticks or as a path kept
+// byte for byte.
+func validate(content, text string, existing []Existing, detected string) (Result, error) {
 	var a answer
 	dec := json.NewDecoder(strings.NewReader(content))
 	if err := dec.Decode(&a); err != nil {
@@ -287,13 +290,22 @@ func validate(content string, existing []Existing, detected string) (Result, err
 	if a.Vague {
 		return Result{}, ErrVague
 	}
-	cat := strings.ToUpper(strings.Trim(strings.TrimSpace(a.Category), "[]"))
-	if !slices.Contains(Categories, cat) {
+	c, ok := category.Parse(a.Category)
+	if !ok {
 		return Result{}, fmt.Errorf("category %q is not one of %s", a.Category, strings.Join(Categories, ", "))
 	}
+	cat := string(c)
 	instr := strings.TrimSpace(a.Instruction)
 	if err := CheckInstruction(instr); err != nil {
 		return Result{}, err
+	}
+	if !concreteInstruction(instr) {
+		return Result{}, fmt.Errorf("the instruction %q names nothing concrete (a tool, package, command, file, path, identifier or domain noun): name it, or answer vague", instr)
+	}
+	for _, tok := range keptTokens(text) {
+		if !strings.Contains(instr, tok) && !strings.Contains(instr, strings.Trim(tok, "`")) {
+			return Result{}, fmt.Errorf("the instruction drops %q from the text: copy it byte for byte", tok)
+		}
 	}
 	why := strings.TrimSpace(a.Why)
 	if why == "" || len(why) > 500 || strings.ContainsAny(why, "\n\r") {
@@ -355,4 +367,25 @@ func isASCIILetters(s string) bool {
 		}
 	}
 	return true
+}
+
+// concreteInstruction runs the concreteness test of the built-in
+// normalizer on an instruction.
+func concreteInstruction(instr string) bool {
+	prefix, lang, _ := markerOf(instr)
+	body := instr[len(prefix):]
+	lower := strings.ToLower(body)
+	return measure(body, lower, splitWords(lower), lang, protect(body, lang)).ok()
+}
+
+// keptTokens are the technical terms of text an instruction must keep:
+// backticked code and paths.
+func keptTokens(text string) []string {
+	var out []string
+	for _, tok := range protect(text, detectLanguage(text)).tokens {
+		if strings.HasPrefix(tok, "`") || strings.Contains(tok, "/") {
+			out = append(out, tok)
+		}
+	}
+	return out
 }

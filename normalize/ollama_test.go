@@ -234,3 +234,49 @@ func TestProbe(t *testing.T) {
 		}
 	})
 }
+
+// TestOllamaValidation checks that a model answer passes the same checks
+// as a built-in rule: concrete, and the person's backticked code and paths
+// kept byte for byte; an answer that fails is retried once with the reason.
+func TestOllamaValidation(t *testing.T) {
+	answer := func(instr string) ollamatest.Reply {
+		return ollamatest.Reply{Content: string(mustJSON(map[string]any{"category": "ARCH", "instruction": instr, "why": "user said where handlers go",
+			"supersedes": []string{}, "language": "en", "vague": false}))}
+	}
+	const text = "put route handlers in src/server/routes and run `make check` after"
+	const good = "Always put route handlers in src/server/routes and run `make check` after"
+	tests := []struct {
+		name    string
+		replies []ollamatest.Reply
+		wantErr error
+		inRetry string
+	}{
+		{"path dropped then kept", []ollamatest.Reply{answer("Always put route handlers in the routes folder and run `make check` after"), answer(good)}, nil, `"src/server/routes"`},
+		{"backticks dropped then kept", []ollamatest.Reply{answer("Always put route handlers in src/server/routes and run the checks"), answer(good)}, nil, "`make check`"},
+		{"nothing concrete then concrete", []ollamatest.Reply{answer("Always follow the team conventions"), answer(good)}, nil, "names nothing concrete"},
+		{"path dropped twice", []ollamatest.Reply{answer("Always put route handlers in the routes folder"), answer("Always put handlers where they belong")}, ErrInvalidOutput, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := ollamatest.New(t, model)
+			s.Reply(tt.replies...)
+			res, err := Normalize(context.Background(), text, nil, opts(s))
+			if n := len(s.ChatRequests()); n != 2 {
+				t.Errorf("%d chat calls, want 2 (one retry)", n)
+			}
+			if tt.wantErr != nil {
+				if !errors.Is(err, tt.wantErr) || res.Instruction != "" {
+					t.Fatalf("got %+v, %v; want no result and %v", res, err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || res.Instruction != good {
+				t.Fatalf("got %+v, %v; want %q", res, err, good)
+			}
+			cr, _ := s.ChatRequests()[1].Chat()
+			if last := cr.Messages[len(cr.Messages)-1].Content; !strings.Contains(last, tt.inRetry) {
+				t.Errorf("retry %q does not carry the reason %q", last, tt.inRetry)
+			}
+		})
+	}
+}

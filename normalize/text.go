@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -78,22 +79,29 @@ func detectLanguageWords(lower string, words []string) string {
 			es += 2
 		}
 	}
-	if strings.Contains(lower, "n'") || strings.Contains(lower, "d'") || strings.Contains(lower, "l'") || strings.Contains(lower, "j'") {
-		fr++
+	for _, el := range []string{"n'", "d'", "l'", "j'", "qu'", "c'", "s'"} {
+		// An elision opens a word ("n'utilise"); "don't" is English.
+		if strings.HasPrefix(lower, el) || strings.Contains(lower, " "+el) {
+			fr++
+			break
+		}
 	}
-	for _, w := range words {
-		if !enVerbs[w] {
-			if deVerbs[w] != "" {
+	for i, w := range words {
+		if w == "no" && i+1 < len(words) && esVerbs()[words[i+1]] != "" && !enVerbs()[words[i+1]] {
+			es += 2 // "no hagas …": a Spanish negative command
+		}
+		if !enVerbs()[w] {
+			if deVerbs()[w] != "" {
 				de += 2
 			}
-			if frVerbs[w] != "" {
+			if frVerbs()[w] != "" {
 				fr += 2
 			}
-			if esVerbs[w] != "" {
+			if esVerbs()[w] != "" {
 				es += 2
 			}
 		}
-		if s, ok := functionWords[w]; ok {
+		if s, ok := functionWords()[w]; ok {
 			en += int(s[0] - '0')
 			de += int(s[1] - '0')
 			fr += int(s[2] - '0')
@@ -114,14 +122,13 @@ func detectLanguageWords(lower string, words []string) string {
 }
 
 // functionWords scores words for en, de, fr, es (one digit each).
-var functionWords = map[string]string{}
-
-func initText1() {
+var functionWords = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
 	set := func(score, words string) {
 		for _, w := range strings.Fields(words) {
-			old, ok := functionWords[w]
+			old, ok := m[w]
 			if !ok {
-				functionWords[w] = score
+				m[w] = score
 				continue
 			}
 			b := []byte(old)
@@ -130,7 +137,7 @@ func initText1() {
 					b[i] = score[i]
 				}
 			}
-			functionWords[w] = string(b)
+			m[w] = string(b)
 		}
 	}
 	set("2000", `the a an to of for with and is are be should must don't dont do not never always use we i you in on
@@ -139,16 +146,19 @@ func initText1() {
 	set("0200", `der die das den dem des ein eine einen einem kein keine keinen keinem nicht nie niemals immer und ist sind
 		wir ich du benutze benutz verwende nutze nimm bitte schreib schreibe nein mit für auf zu im bei statt anstatt
 		sondern oder nach vor sollen soll sollte müssen muss mehr neben legen setzen verwenden benutzen hör auf nur`)
-	set("0020", `le la les des du une un au aux sur et est sont je nous on tu ne pas jamais toujours utilise utilisez
+	set("0020", `avant après quand pendant chaque tous toutes cette ces aucun aucune ton ta tes votre vos
+		le la les des du une un au aux sur et est sont je nous on tu ne pas jamais toujours utilise utilisez
 		dans pour avec par préfère mets fais plutôt que qui vont va il faut non ajoute lance arrête ou plus sois seulement uniquement`)
-	set("0002", `el los las del una uno y es son en para con por nunca siempre usa uses utiliza no prefiero lugar solo
+	set("0002", `antes después cuando mientras durante desde hasta cada todos todas este esta estos estas nada tu tus
+		el los las del una uno y es son en para con por nunca siempre usa uses utiliza prefiero lugar solo
 		van va hay que agrega agregues añade pon haz deja evita necesitan necesita debe deben o sin como`)
 	// Shared words score for both.
 	set("2200", "in so")
 	set("0011", "de")
 	set("1001", "no")
 	set("0010", "en")
-}
+	return m
+})
 
 // hasLetterOrDigit reports whether s holds any letter or digit.
 func hasLetterOrDigit(s string) bool {
@@ -182,9 +192,8 @@ func lowerFirstWord(s string) string {
 
 // vagueWords are words that carry no concrete behaviour: generic verbs,
 // judgement adjectives, and generic nouns, in the five languages.
-var vagueWords = map[string]bool{}
-
-func initText2() {
+var vagueWords = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
 	for _, w := range strings.Fields(`
 		write make be do keep try get have improve fix clean up cleaner clean better good nice nicer great best well
 		proper properly quality readable readability elegant beautiful pretty simple simpler correct correctly right
@@ -200,9 +209,10 @@ func initText2() {
 		escribe escribir haz hacer sé ser mejor bueno buena buen limpio limpia bonito código siempre nunca
 		más el los las un una tu tus este esta todo calidad legible sencillo
 	`) {
-		vagueWords[w] = true
+		m[w] = true
 	}
-}
+	return m
+})
 
 // japaneseVague are Japanese fragments with no concrete content.
 var japaneseVague = []string{
@@ -237,7 +247,7 @@ func isVagueJapanese(text string) bool {
 // isVagueWords is isVague on lower-cased words of a non-Japanese text.
 func isVagueWords(words []string) bool {
 	for _, w := range words {
-		if !vagueWords[w] && !stopWords[w] && !isMarkerWord(w) && hasLetter(w) {
+		if !vagueWords()[w] && !stopWords()[w] && !isMarkerWord(w) && hasLetter(w) {
 			return false
 		}
 	}
@@ -254,9 +264,8 @@ func hasLetter(s string) bool {
 }
 
 // stopWords are function words that carry no behaviour of their own.
-var stopWords = map[string]bool{}
-
-func initText3() {
+var stopWords = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
 	for _, w := range strings.Fields(`
 		a an the to of for in on at by with and or but is are was be been it its this that these those we i you he she they
 		me us my our your their here there so too also then than as from into onto about please let's lets let just
@@ -265,9 +274,10 @@ func initText3() {
 		le la les un une des du de au aux et ou est sont je nous on tu il elle ce cet cette
 		el la los las un una unos unas y o es son yo nosotros tú lo al del de en que
 		no not nein non ne pas nicht`) {
-		stopWords[w] = true
+		m[w] = true
 	}
-}
+	return m
+})
 
 func isMarkerWord(w string) bool {
 	switch w {

@@ -35,6 +35,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -43,11 +44,13 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/autofix/autofix/category"
 	"github.com/autofix/autofix/jsonfile"
 )
 
-// Categories lists the valid categories in SPEC order.
-var Categories = []string{"STYLE", "CODE", "ARCH", "TOOL", "PROCESS", "DATA", "UX", "OTHER"}
+// Categories lists the valid categories in SPEC order: the names of
+// [category.All], shared with the normalizer.
+var Categories = category.Names()
 
 // Candidates are the places a ruleset may live, relative to the workspace
 // root, in lookup order: the first that exists wins.
@@ -102,9 +105,9 @@ type Problem struct {
 	Path string
 	// Index is the entry's 0-based index in the array.
 	Index int
-	// Line and Col locate the offending key or value (1-based, columns in
-	// bytes); both are 0 when the problem is the entry as a whole, such as
-	// a missing field.
+	// Line and Col locate the offending key or value, or for a missing
+	// field the rule's closing brace (1-based, columns in bytes); both are
+	// 0 only for problems found without the file's text.
 	Line, Col int
 	Msg       string
 }
@@ -236,6 +239,9 @@ func fileError(verb, name string, err error) error {
 		return &hinted{fmt.Errorf("%s %w", verb, err), fmt.Sprintf("a ruleset is at most %d bytes; check that %s is really an autofix ruleset", MaxFileSize, name)}
 	case errors.Is(err, jsonfile.ErrNotRegular):
 		return &hinted{fmt.Errorf("%s %w", verb, err), fmt.Sprintf("replace %s with a regular file", name)}
+	case verb == "update" && (errors.Is(err, syscall.EEXIST) || errors.Is(err, syscall.ENOTDIR)) && strings.Contains(name, "/"):
+		dir := path.Dir(name)
+		return &hinted{fmt.Errorf("cannot create %s: %s is a file, not a folder: %w", name, dir, err), fmt.Sprintf("rename or remove the file %s (autofix keeps the ruleset in the folder %s/)", dir, dir)}
 	case strings.Contains(err.Error(), "escapes from parent"):
 		return &hinted{fmt.Errorf("%s %s: refusing a path that leads outside the workspace: %w", verb, name, err), fmt.Sprintf("%s (or a folder on its way) is a symbolic link out of the repository; replace it with a regular file", name)}
 	}
@@ -423,7 +429,8 @@ func (d *doc) rule(name string, i int, e *jsonfile.Value) (Rule, []Problem) {
 	}
 	for k, f := range fields {
 		if !have[k] {
-			probs = append(probs, Problem{Path: name, Index: i, Msg: fmt.Sprintf("missing field %q", f)})
+			// At the rule's closing brace, where the field goes.
+			probs = append(probs, d.problem(name, i, max(e.Off, e.End-1), "missing field %q", f))
 		}
 	}
 	return r, probs
@@ -493,6 +500,21 @@ func CheckText(field, s string) error {
 	if n := utf8.RuneCountInString(s); n > MaxTextLen {
 		return fmt.Errorf("%s is %d characters long, over the limit of %d", field, n, MaxTextLen)
 	}
+	return CheckChars(field, s)
+}
+
+// CheckChars refuses text (named field in the message) that is not valid
+// UTF-8 or contains control, bidirectional, zero-width, tag or other
+// invisible formatting characters: the check of [CheckText] without the
+// length limit, for a person's words before they become a rule or a
+// preference.
+func CheckChars(field, s string) error {
+	if printableASCII(s) {
+		return nil
+	}
+	if !utf8.ValidString(s) {
+		return fmt.Errorf("%s is not valid UTF-8: %s", field, quote(s))
+	}
 	pos := 0
 	for _, r := range s {
 		pos++
@@ -503,23 +525,9 @@ func CheckText(field, s string) error {
 	return nil
 }
 
-// printableASCII reports whether s holds only printable ASCII characters,
-// 8 at a time while it can: a byte below 0x20 or from 0x7f up sets the
-// high bit of its lane in below or above (the tests are exact about
-// whether any byte matches).
+// printableASCII reports whether s holds only printable ASCII characters.
 func printableASCII(s string) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		below := (x - 0x20*ones) &^ x
-		above := x | (x + ones)
-		if (below|above)&highs != 0 {
-			return false
-		}
-	}
-	for ; i < len(s); i++ {
+	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= 0x7f {
 			return false
 		}
@@ -845,4 +853,49 @@ func InForce(rs []Rule) []Rule {
 		}
 	}
 	return out
+}
+
+// Lint finds what the valid rules of a ruleset say that cannot work as
+// meant: an Instruction that check refuses (not a strict imperative, or
+// vague; nil skips this), and a Why that supersedes a rule that does not
+// exist, a newer rule, or the rule itself ([Resolve] ignores all three).
+// Such rules still load and are delivered; `rules check` reports them.
+// name is the ruleset's Name and data its content, as for [Parse]; each
+// problem has the line and column of the value at fault.
+func Lint(name string, data []byte, check func(instruction string) error) ([]Problem, error) {
+	d, err := parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	exists := make(map[int]bool, len(d.rules))
+	for _, r := range d.rules {
+		exists[r.Number] = true
+	}
+	var out []Problem
+	for i, e := range d.elems {
+		r, probs := d.rule(name, i, e)
+		if len(probs) > 0 || d.seen[r.Number] != i {
+			continue // skipped when loading, and reported as such
+		}
+		if check != nil {
+			if err := check(r.Instruction); err != nil {
+				out = append(out, d.problem(name, i, e.Get(fieldInstruction).Off, "%v", err))
+			}
+		}
+		for _, n := range Superseded(r.Why) {
+			var msg string
+			switch {
+			case n == r.Number:
+				msg = fmt.Sprintf("rule #%d supersedes itself; name the older rule it replaces", n)
+			case !exists[n]:
+				msg = fmt.Sprintf("supersedes rule %d, which does not exist (see the numbers with 'autofix rules list')", n)
+			case n > r.Number:
+				msg = fmt.Sprintf("supersedes rule %d, a newer rule; only an older rule can be superseded (the newer rule should say it supersedes #%d)", n, r.Number)
+			default:
+				continue
+			}
+			out = append(out, d.problem(name, i, e.Get(fieldWhy).Off, "%s", msg))
+		}
+	}
+	return out, nil
 }

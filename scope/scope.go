@@ -22,8 +22,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 )
 
@@ -100,6 +102,12 @@ func originURL(root string, fi fs.FileInfo) string {
 		}
 		gitDir = p
 	}
+	// includeIf "gitdir:" is matched against the repository's own git
+	// directory (a linked worktree's, not the common one).
+	repoDir := gitDir
+	if r, err := filepath.EvalSymlinks(gitDir); err == nil {
+		repoDir = r
+	}
 	// A linked worktree keeps its config in the common directory.
 	if data, err := readSmall(filepath.Join(gitDir, "commondir")); err == nil {
 		c := strings.TrimSpace(string(data))
@@ -108,11 +116,8 @@ func originURL(root string, fi fs.FileInfo) string {
 		}
 		gitDir = c
 	}
-	data, err := readSmall(filepath.Join(gitDir, "config"))
-	if err != nil {
-		return ""
-	}
-	return configValue(string(data), "remote", "origin", "url")
+	cfg := readConfig(filepath.Join(gitDir, "config"), repoDir, nil, 0)
+	return insteadOf(cfg, lastValue(cfg, "remote", "origin", "url"))
 }
 
 func readSmall(name string) ([]byte, error) {
@@ -136,13 +141,45 @@ func readSmall(name string) ([]byte, error) {
 	return buf[:n], nil
 }
 
-// configValue returns the last value of key in section "name" of a git
-// config file (git's own rule: the last one wins). It understands the
-// subset of the format that git itself writes: [section "subsection"]
-// headers, key = value lines, comments, and quoted values.
-func configValue(text, section, sub, key string) string {
-	in := false
-	val := ""
+// entry is one "key = value" line of a git config file; section and key
+// are lower case (git ignores their case), sub is as written.
+type entry struct{ section, sub, key, value string }
+
+// maxIncludes bounds the nesting of included config files, as git does.
+const maxIncludes = 10
+
+// readConfig appends the entries of the config file name to cfg, with
+// those of the files it includes in their place: [include] path, and
+// [includeIf "gitdir:..."] path when gitDir matches. A file that cannot be
+// read adds nothing.
+func readConfig(name, gitDir string, cfg []entry, depth int) []entry {
+	data, err := readSmall(name)
+	if err != nil || depth > maxIncludes {
+		return cfg
+	}
+	for _, e := range parseConfig(string(data)) {
+		cfg = append(cfg, e)
+		if e.key != "path" || e.value == "" {
+			continue
+		}
+		if e.section == "include" && e.sub == "" || e.section == "includeif" && gitdirMatches(e.sub, name, gitDir) {
+			p := e.value
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(filepath.Dir(name), p) // "~/" is not followed: no home here
+			}
+			cfg = readConfig(p, gitDir, cfg, depth+1)
+		}
+	}
+	return cfg
+}
+
+// parseConfig returns the entries of a git config file. It understands the
+// subset of the format that people and git write: [section "subsection"]
+// headers and the old [section.subsection] form, key = value lines,
+// comments, and quoted values.
+func parseConfig(text string) []entry {
+	var out []entry
+	var section, sub string
 	for line := range strings.Lines(text) {
 		line = strings.TrimSpace(line)
 		if line == "" || line[0] == '#' || line[0] == ';' {
@@ -151,38 +188,113 @@ func configValue(text, section, sub, key string) string {
 		if line[0] == '[' {
 			end := strings.IndexByte(line, ']')
 			if end < 0 {
-				in = false
+				section = ""
 				continue
 			}
-			hdr := strings.TrimSpace(line[1:end])
-			in = matchHeader(hdr, section, sub)
-			line = strings.TrimSpace(line[end+1:])
-			if line == "" {
+			section, sub = parseHeader(strings.TrimSpace(line[1:end]))
+			if line = strings.TrimSpace(line[end+1:]); line == "" {
 				continue
 			}
 		}
-		if !in {
-			continue
+		if k, v, ok := strings.Cut(line, "="); ok && section != "" {
+			out = append(out, entry{section, sub, strings.ToLower(strings.TrimSpace(k)), unquote(strings.TrimSpace(v))})
 		}
-		k, v, ok := strings.Cut(line, "=")
-		if !ok || !strings.EqualFold(strings.TrimSpace(k), key) {
-			continue
+	}
+	return out
+}
+
+// parseHeader splits `remote "origin"` (the subsection keeps its case) or
+// the old `remote.origin` (case-insensitive throughout).
+func parseHeader(hdr string) (section, sub string) {
+	if name, rest, ok := strings.Cut(hdr, " "); ok {
+		rest = strings.TrimSpace(rest)
+		if len(rest) < 2 || rest[0] != '"' || rest[len(rest)-1] != '"' {
+			return "", ""
 		}
-		val = unquote(strings.TrimSpace(v))
+		return strings.ToLower(name), rest[1 : len(rest)-1]
+	}
+	name, rest, _ := strings.Cut(hdr, ".")
+	return strings.ToLower(name), strings.ToLower(rest)
+}
+
+// lastValue returns the last value of key in section "sub" (git's own
+// rule: the last one wins), or "".
+func lastValue(cfg []entry, section, sub, key string) string {
+	val := ""
+	for _, e := range cfg {
+		if e.section == section && e.sub == sub && e.key == key {
+			val = e.value
+		}
 	}
 	return val
 }
 
-// matchHeader matches `remote "origin"` (section names are case-insensitive,
-// subsections are not) and the old `remote.origin` form.
-func matchHeader(hdr, section, sub string) bool {
-	name, rest, ok := strings.Cut(hdr, " ")
-	if ok {
-		rest = strings.TrimSpace(rest)
-		return strings.EqualFold(name, section) && len(rest) >= 2 && rest[0] == '"' && rest[len(rest)-1] == '"' && rest[1:len(rest)-1] == sub
+// configValue is lastValue for the text of one config file.
+func configValue(text, section, sub, key string) string {
+	return lastValue(parseConfig(text), section, sub, key)
+}
+
+// insteadOf rewrites the URL raw as git does for url.<base>.insteadOf: the longest
+// matching prefix is replaced by its base.
+func insteadOf(cfg []entry, raw string) string {
+	base, prefix := "", ""
+	for _, e := range cfg {
+		if e.section == "url" && e.key == "insteadof" && len(e.value) > len(prefix) && strings.HasPrefix(raw, e.value) {
+			base, prefix = e.sub, e.value
+		}
 	}
-	s, ss, ok := strings.Cut(hdr, ".")
-	return ok && strings.EqualFold(s, section) && strings.EqualFold(ss, sub)
+	if prefix == "" {
+		return raw
+	}
+	return base + raw[len(prefix):]
+}
+
+// gitdirMatches reports whether the includeIf condition cond ("gitdir:" or
+// "gitdir/i:" and a glob) holds for the git directory gitDir, for a
+// condition written in the config file name. Other conditions (onbranch:,
+// hasconfig:) and patterns from the home directory ("~/") do not hold.
+func gitdirMatches(cond, name, gitDir string) bool {
+	pat, ok := strings.CutPrefix(cond, "gitdir:")
+	fold := false
+	if !ok {
+		if pat, fold = strings.CutPrefix(cond, "gitdir/i:"); !fold {
+			return false
+		}
+	}
+	switch {
+	case pat == "" || strings.HasPrefix(pat, "~/"):
+		return false
+	case strings.HasPrefix(pat, "./"):
+		pat = filepath.Dir(name) + pat[1:]
+	case !filepath.IsAbs(pat):
+		pat = "**/" + pat
+	}
+	if strings.HasSuffix(pat, "/") {
+		pat += "**"
+	}
+	var re strings.Builder
+	if fold {
+		re.WriteString("(?i)")
+	}
+	re.WriteString("^")
+	for i := 0; i < len(pat); i++ {
+		switch {
+		case strings.HasPrefix(pat[i:], "**/"):
+			re.WriteString("(?:.*/)?")
+			i += 2
+		case strings.HasPrefix(pat[i:], "**"):
+			re.WriteString(".*")
+			i++
+		case pat[i] == '*':
+			re.WriteString("[^/]*")
+		case pat[i] == '?':
+			re.WriteString("[^/]")
+		default:
+			re.WriteString(regexp.QuoteMeta(pat[i : i+1]))
+		}
+	}
+	m, err := regexp.MatchString(re.String()+"$", filepath.ToSlash(gitDir))
+	return err == nil && m
 }
 
 // unquote strips an inline comment and git's double quotes and escapes.
@@ -236,21 +348,17 @@ func NormalizeURL(raw, dir string) string {
 		return ""
 	}
 	var host, path string
-	if scheme, rest, ok := strings.Cut(u, "://"); ok && !strings.ContainsAny(scheme, "/\\") {
-		if strings.EqualFold(scheme, "file") {
-			return localPath(rest, dir)
+	if strings.Contains(u, "://") {
+		pu, err := url.Parse(u)
+		switch {
+		case err != nil:
+			return u // not a URL git could use either: kept as written
+		case pu.Scheme == "":
+			return localPath(u, dir)
+		case strings.EqualFold(pu.Scheme, "file"):
+			return localPath(pu.Path, dir)
 		}
-		host, path, _ = strings.Cut(rest, "/")
-		if i := strings.LastIndexByte(host, '@'); i >= 0 {
-			host = host[i+1:]
-		}
-		if strings.HasPrefix(host, "[") { // [::1]:22
-			if i := strings.IndexByte(host, ']'); i > 0 {
-				host = host[1:i]
-			}
-		} else if i := strings.IndexByte(host, ':'); i >= 0 {
-			host = host[:i]
-		}
+		host, path = pu.Hostname(), pu.Path
 	} else if i := strings.IndexByte(u, ':'); i > 0 && !strings.ContainsAny(u[:i], "/\\") && !isWindowsDrive(u[:i]) {
 		// scp-like: [user@]host:path
 		host, path = u[:i], u[i+1:]

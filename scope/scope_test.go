@@ -3,6 +3,7 @@ package scope
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -25,6 +26,10 @@ func TestNormalizeURL(t *testing.T) {
 		{"/srv/git/repo/.git", "", "/srv/git/repo"},
 		{"file:///srv/git/repo.git", "", "/srv/git/repo"},
 		{"../origin", "/src/clone", "/src/origin"},
+		{"https://github.com/acme/web%2Dui", "", "github.com/acme/web-ui"},
+		{"HTTPS://GITHUB.COM./acme/web", "", "github.com/acme/web"},
+		{"https://h/a%zz", "", "https://h/a%zz"},
+		{"/srv/a://b", "", "/srv/a:/b"},
 		{"", "", ""},
 	}
 	for _, tt := range tests {
@@ -113,6 +118,53 @@ func TestDetect(t *testing.T) {
 	}
 	if _, err := Detect(filepath.Join(tmp, "missing")); err == nil {
 		t.Error("Detect of a missing directory: no error")
+	}
+}
+
+// TestDetectConfigIncludes: the origin URL may come from a file the
+// repository's config includes ([include], [includeIf "gitdir:"]) and is
+// rewritten by url.<base>.insteadOf, as git reads it.
+func TestDetectConfigIncludes(t *testing.T) {
+	tmp, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	origin := func(u string) string { return "[remote \"origin\"]\n\turl = " + u + "\n" }
+	for _, tc := range []struct {
+		name   string
+		config string
+		files  map[string]string // relative to the repository's .git
+		want   string
+	}{
+		{"include relative", "[include]\n\tpath = ../remote.inc\n", map[string]string{"../remote.inc": origin("git@github.com:acme/inc.git")}, "github.com/acme/inc"},
+		{"later value wins over include", "[include]\n\tpath = x.inc\n" + origin("git@github.com:acme/own.git"), map[string]string{"x.inc": origin("git@github.com:acme/inc.git")}, "github.com/acme/own"},
+		{"include overrides earlier", origin("git@github.com:acme/own.git") + "[include]\n\tpath = x.inc\n", map[string]string{"x.inc": origin("git@github.com:acme/inc.git")}, "github.com/acme/inc"},
+		{"nested include", "[include]\n\tpath = a.inc\n", map[string]string{"a.inc": "[include]\n\tpath = b.inc\n", "b.inc": origin("https://gitlab.com/acme/deep")}, "gitlab.com/acme/deep"},
+		{"include cycle ends", "[include]\n\tpath = config\n" + origin("https://gitlab.com/acme/cycle"), nil, "gitlab.com/acme/cycle"},
+		{"includeIf gitdir matches", "[includeIf \"gitdir:" + tmp + "/\"]\n\tpath = m.inc\n", map[string]string{"m.inc": origin("https://gitlab.com/acme/if")}, "gitlab.com/acme/if"},
+		{"includeIf gitdir glob", "[includeIf \"gitdir:**/includeIf gitdir glob/.git\"]\n\tpath = m.inc\n", map[string]string{"m.inc": origin("https://gitlab.com/acme/glob")}, "gitlab.com/acme/glob"},
+		{"includeIf gitdir/i", "[includeIf \"gitdir/i:" + strings.ToUpper(tmp) + "/\"]\n\tpath = m.inc\n", map[string]string{"m.inc": origin("https://gitlab.com/acme/fold")}, "gitlab.com/acme/fold"},
+		{"includeIf other dir", "[includeIf \"gitdir:/elsewhere/\"]\n\tpath = m.inc\n", map[string]string{"m.inc": origin("https://gitlab.com/acme/no")}, ""},
+		{"includeIf onbranch", "[includeIf \"onbranch:main\"]\n\tpath = m.inc\n", map[string]string{"m.inc": origin("https://gitlab.com/acme/no")}, ""},
+		{"insteadOf", "[url \"git@github.com:\"]\n\tinsteadOf = gh:\n" + origin("gh:acme/short"), nil, "github.com/acme/short"},
+		{"longest insteadOf wins", "[url \"https://example.org/\"]\n\tinsteadOf = ex:\n[url \"https://github.com/acme/\"]\n\tinsteadOf = ex:acme/\n" + origin("ex:acme/long"), nil, "github.com/acme/long"},
+	} {
+		repo := filepath.Join(tmp, tc.name)
+		write(t, filepath.Join(repo, ".git/config"), tc.config)
+		for name, data := range tc.files {
+			write(t, filepath.Join(repo, ".git", name), data)
+		}
+		ws, err := Detect(repo)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		want := tc.want
+		if want == "" {
+			want = repo
+		}
+		if ws.ID != want {
+			t.Errorf("%s: ID %q, want %q", tc.name, ws.ID, want)
+		}
 	}
 }
 

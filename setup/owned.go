@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sync"
 )
 
 // markerPlaceholder stands for the marker's hash while a file is built.
@@ -19,8 +20,11 @@ const markerPlaceholder = "@@HASH@@"
 // marker finds the marker line of a file autofix wrote whole: the words
 // "autofix-setup sha256" and the hex SHA-256 of the file without that line.
 // It has no colon, so that a frontmatter parser reading "key: value" lines
-// takes it for nothing.
-var marker = regexp.MustCompile(`(?m)^.*autofix-setup sha256 ([0-9a-f]{64}).*(\n|$)`)
+// takes it for nothing. It is compiled on first use, not at every hook
+// start.
+var marker = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^.*autofix-setup sha256 ([0-9a-f]{64}).*(\n|$)`)
+})
 
 // seal replaces the placeholder line in text with its marker: the
 // placeholder becomes the hash of text without that line.
@@ -55,7 +59,7 @@ func owner(data []byte) ownership {
 	if data == nil {
 		return missing
 	}
-	loc := marker.FindSubmatchIndex(data)
+	loc := marker().FindSubmatchIndex(data)
 	if loc == nil {
 		return foreign
 	}

@@ -11,6 +11,10 @@
 // person trusts it again — except changes autofix wrote itself on the
 // person's behalf, which [Store.Carry] records.
 //
+// A record also keeps the trusted rules' numbers, categories and
+// instructions (bounded by [MaxRulesBytes]), so that trusting a changed
+// file first shows what changed since ([Diff]).
+//
 // Records live in one JSON file in the personal config directory, written
 // through [jsonfile.Update] (locked, atomic, mode 0600).
 package trust
@@ -68,6 +72,76 @@ type Entry struct {
 	// UpdatedAt is when autofix last carried trust over its own write;
 	// zero when it never did.
 	UpdatedAt time.Time `json:"updated_at,omitzero"`
+	// Rules are the trusted content's rules, for [Diff]; nil when they
+	// were not recorded (an older record, or over [MaxRulesBytes]).
+	Rules []Rule `json:"rules,omitempty"`
+}
+
+// Rule is what a record keeps of one trusted rule.
+type Rule struct {
+	Number      int    `json:"n"`
+	Category    string `json:"category"`
+	Instruction string `json:"instruction"`
+}
+
+// MaxRulesBytes bounds the instructions one record keeps: a larger
+// ruleset's rules are not recorded, and its next change is shown as "not
+// recorded" instead of as a list.
+const MaxRulesBytes = 64 << 10
+
+// bounded returns rules when their text fits [MaxRulesBytes], else nil.
+func bounded(rules []Rule) []Rule {
+	n := 0
+	for _, r := range rules {
+		n += len(r.Instruction) + len(r.Category) + 16
+	}
+	if n > MaxRulesBytes {
+		return nil
+	}
+	return slices.Clone(rules)
+}
+
+// Changes are what changed between two versions of a ruleset's rules,
+// matched by number (numbers are never reused).
+type Changes struct {
+	Added   []Rule   `json:"added"`
+	Changed []Change `json:"changed"`
+	Removed []Rule   `json:"removed"`
+}
+
+// Change is a rule whose category or instruction changed.
+type Change struct {
+	Old Rule `json:"old"`
+	New Rule `json:"new"`
+}
+
+// Empty reports whether nothing changed.
+func (c Changes) Empty() bool { return len(c.Added)+len(c.Changed)+len(c.Removed) == 0 }
+
+// Diff compares the rules trusted before with the current ones.
+func Diff(old, cur []Rule) Changes {
+	c := Changes{Added: []Rule{}, Changed: []Change{}, Removed: []Rule{}}
+	before := make(map[int]Rule, len(old))
+	for _, r := range old {
+		before[r.Number] = r
+	}
+	now := make(map[int]bool, len(cur))
+	for _, r := range cur {
+		now[r.Number] = true
+		o, ok := before[r.Number]
+		switch {
+		case !ok:
+			c.Added = append(c.Added, r)
+		case o.Category != r.Category || o.Instruction != r.Instruction:
+			c.Changed = append(c.Changed, Change{Old: o, New: r})
+		}
+	}
+	for _, r := range old {
+		if !now[r.Number] {
+			c.Removed = append(c.Removed, r)
+		}
+	}
+	return c
 }
 
 type file struct {
@@ -159,6 +233,18 @@ func (s Store) Check(realPath string, content []byte) (State, error) {
 	return Changed, nil
 }
 
+// Get returns the record for realPath, if there is one.
+func (s Store) Get(realPath string) (Entry, bool, error) {
+	f, err := s.read()
+	if err != nil {
+		return Entry{}, false, err
+	}
+	if i := f.find(realPath); i >= 0 {
+		return f.Entries[i], true, nil
+	}
+	return Entry{}, false, nil
+}
+
 func (f *file) find(path string) int {
 	return slices.IndexFunc(f.Entries, func(e Entry) bool { return e.Path == path })
 }
@@ -166,7 +252,13 @@ func (f *file) find(path string) int {
 // Trust records that the person trusts the ruleset at realPath with this
 // content, replacing any earlier record for that path.
 func (s Store) Trust(ctx context.Context, realPath string, content []byte, now time.Time) (Entry, error) {
-	e := Entry{Path: realPath, SHA256: Sum(content), TrustedAt: now.UTC()}
+	return s.TrustRules(ctx, realPath, content, nil, now)
+}
+
+// TrustRules is [Store.Trust] that also records the content's rules, for
+// the [Diff] shown when it changes.
+func (s Store) TrustRules(ctx context.Context, realPath string, content []byte, rules []Rule, now time.Time) (Entry, error) {
+	e := Entry{Path: realPath, SHA256: Sum(content), TrustedAt: now.UTC(), Rules: bounded(rules)}
 	err := s.update(ctx, func(f *file) bool {
 		if i := f.find(realPath); i >= 0 {
 			f.Entries[i] = e
@@ -203,12 +295,18 @@ func (s Store) Untrust(ctx context.Context, realPath string) (bool, error) {
 // the write) nothing changes: a write by autofix never launders content
 // the person did not trust. It reports whether written is now trusted.
 func (s Store) Carry(ctx context.Context, realPath string, replaced, written []byte, now time.Time) (bool, error) {
+	return s.CarryRules(ctx, realPath, replaced, written, nil, now)
+}
+
+// CarryRules is [Store.Carry] that also records written's rules when the
+// record moves (nil keeps none).
+func (s Store) CarryRules(ctx context.Context, realPath string, replaced, written []byte, rules []Rule, now time.Time) (bool, error) {
 	trusted := false
 	err := s.update(ctx, func(f *file) bool {
 		i := f.find(realPath)
 		switch {
 		case replaced == nil:
-			e := Entry{Path: realPath, SHA256: Sum(written), TrustedAt: now.UTC()}
+			e := Entry{Path: realPath, SHA256: Sum(written), TrustedAt: now.UTC(), Rules: bounded(rules)}
 			if i >= 0 {
 				f.Entries[i] = e
 			} else {
@@ -217,6 +315,7 @@ func (s Store) Carry(ctx context.Context, realPath string, replaced, written []b
 		case i >= 0 && f.Entries[i].SHA256 == Sum(replaced):
 			f.Entries[i].SHA256 = Sum(written)
 			f.Entries[i].UpdatedAt = now.UTC()
+			f.Entries[i].Rules = bounded(rules)
 		default:
 			return false
 		}

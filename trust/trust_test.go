@@ -2,6 +2,7 @@ package trust
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -143,5 +144,80 @@ func TestBrokenFile(t *testing.T) {
 	}
 	if _, err := s.Trust(context.Background(), "/x", nil, now); err == nil {
 		t.Error("Trust rewrote a broken trust file")
+	}
+}
+
+func TestDiff(t *testing.T) {
+	a := Rule{1, "TOOL", "Always use pnpm."}
+	b := Rule{2, "CODE", "Never use any."}
+	b2 := Rule{2, "CODE", "Never use the any type."}
+	c := Rule{3, "UX", "Always label inputs."}
+	for _, tc := range []struct {
+		name     string
+		old, cur []Rule
+		want     string
+	}{
+		{"same", []Rule{a, b}, []Rule{a, b}, "+[] ~[] -[]"},
+		{"first", nil, []Rule{a}, "+[1] ~[] -[]"},
+		{"all three", []Rule{a, b}, []Rule{b2, c}, "+[3] ~[2] -[1]"},
+		{"category only", []Rule{a}, []Rule{{1, "OTHER", a.Instruction}}, "+[] ~[1] -[]"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := Diff(tc.old, tc.cur)
+			nums := func(rs []Rule) []int {
+				out := []int{}
+				for _, r := range rs {
+					out = append(out, r.Number)
+				}
+				return out
+			}
+			var ch []Rule
+			for _, c := range d.Changed {
+				ch = append(ch, c.New)
+			}
+			if got := fmt.Sprintf("+%v ~%v -%v", nums(d.Added), nums(ch), nums(d.Removed)); got != tc.want {
+				t.Errorf("got %s, want %s", got, tc.want)
+			}
+			if d.Empty() != (tc.want == "+[] ~[] -[]") {
+				t.Errorf("Empty() = %v", d.Empty())
+			}
+		})
+	}
+}
+
+// TestTrustRulesKept: the trusted rules are stored with the record, moved
+// along by CarryRules, and dropped when over MaxRulesBytes.
+func TestTrustRulesKept(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	const path = "/repo/autofix.json"
+	rules := []Rule{{1, "TOOL", "Always use pnpm."}}
+	if _, err := s.TrustRules(ctx, path, []byte("v1"), rules, now); err != nil {
+		t.Fatal(err)
+	}
+	e, ok, err := s.Get(path)
+	if err != nil || !ok || len(e.Rules) != 1 || e.Rules[0] != rules[0] {
+		t.Fatalf("Get = %+v, %v, %v; want the rule kept", e, ok, err)
+	}
+	more := append(rules, Rule{2, "CODE", "Never use any."})
+	if ok, err := s.CarryRules(ctx, path, []byte("v1"), []byte("v2"), more, now); err != nil || !ok {
+		t.Fatalf("CarryRules = %v, %v", ok, err)
+	}
+	if e, _, _ := s.Get(path); len(e.Rules) != 2 {
+		t.Errorf("after carry: %d rules, want 2", len(e.Rules))
+	}
+	huge := []Rule{{1, "TOOL", strings.Repeat("x", MaxRulesBytes)}}
+	if _, err := s.TrustRules(ctx, path, []byte("v3"), huge, now); err != nil {
+		t.Fatal(err)
+	}
+	if e, _, _ := s.Get(path); e.Rules != nil || e.SHA256 != Sum([]byte("v3")) {
+		t.Errorf("over the bound: rules %d, want none recorded and the hash kept", len(e.Rules))
+	}
+	fi, err := os.Stat(filepath.Join(s.Dir, FileName))
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("trust file mode %v, %v; want 0600", fi.Mode().Perm(), err)
+	}
+	if _, ok, err := s.Get("/elsewhere"); ok || err != nil {
+		t.Errorf("Get of an unknown path = %v, %v", ok, err)
 	}
 }
