@@ -45,10 +45,11 @@
 //
 // Without evidence from the task (at session start, say) and until learned
 // weights exist, rules come in a documented prior order rather than by
-// recency alone: prohibitions ("Never …"), then rules about shared state
-// (PROCESS, TOOL, DATA), then code (CODE, ARCH), then STYLE, UX and OTHER;
-// project rules before workspace preferences before global ones; precedence
-// order within one prior.
+// recency alone: precedence first (project rules, then workspace
+// preferences, then global ones), and within each by importance, a
+// prohibition ("Never …") and a rule about shared state (PROCESS, TOOL,
+// DATA) highest, then code (CODE, ARCH), then STYLE, UX and OTHER; newer
+// first among equals.
 //
 // # Cost
 //
