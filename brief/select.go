@@ -439,13 +439,14 @@ func japaneseProhibition(s string) bool {
 const minLineTokens = 6
 
 // Select chooses the rules to deliver for task. active must be in
-// precedence order, as [Merge] returns it. Rules selected for the task (task
-// evidence of at least minSpecific) come first, highest score first; the
-// rest follow, those with weak evidence or a higher prior first, and then
-// in precedence order. Rules are taken while the rendered brief fits
-// opts.Budget and until opts.Limit; the others are omitted. With no task
-// text and no files there is no evidence, so the brief is the active rules
-// in prior order, precedence order within a prior.
+// precedence order, as [Merge] returns it. Rules selected for the task
+// (enough task evidence, see minSpecific) come first, highest score first;
+// the rest follow in the order of their weak evidence, the category the
+// task asks for, the prior and a learned weight, and in precedence order
+// among equals. Rules are taken while the rendered brief fits opts.Budget
+// and until opts.Limit; the others are omitted. With no task text and no
+// files there is no evidence, so the brief is the active rules in prior
+// order (see [ScoreParts.Prior]).
 func Select(active []Rule, task Task, opts Options) Selection {
 	idx := make([]int32, len(active))
 	for i := range idx {
