@@ -3,6 +3,8 @@ package hook
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/autofix/autofix/activity"
 )
 
 // Claude Code's hook contract, as relied on here (code.claude.com/docs/en/hooks):
@@ -34,6 +36,11 @@ type claudePayload struct {
 	Source        string          `json:"source"`
 	ToolName      string          `json:"tool_name"`
 	ToolInput     json.RawMessage `json:"tool_input"`
+	// ToolResponse (PostToolUse) and Error (PostToolUseFailure) are read
+	// for an outcome code only.
+	ToolResponse   json.RawMessage `json:"tool_response"`
+	Error          json.RawMessage `json:"error"`
+	TranscriptPath *string         `json:"transcript_path"`
 	// CursorVersion is sent by Cursor alone, also when it runs the hooks
 	// in Claude Code's settings; see [fromCursor].
 	CursorVersion string `json:"cursor_version"`
@@ -61,6 +68,9 @@ func parseClaude(a Agent, data []byte) (Event, error) {
 		return ev, err
 	}
 	ev := Event{Agent: a, Name: p.HookEventName, SessionID: p.SessionID, Cwd: p.Cwd}
+	if p.TranscriptPath != nil {
+		ev.TranscriptPath = *p.TranscriptPath
+	}
 	switch p.HookEventName {
 	case "SessionStart":
 		ev.Kind, ev.Source = SessionStart, p.Source
@@ -81,8 +91,57 @@ func parseClaude(a Agent, data []byte) (Event, error) {
 		if len(files) > 0 {
 			ev.Kind, ev.Files = FileEdit, files
 		}
+	case "PostToolUse", "PostToolUseFailure":
+		ev.Kind, ev.Tool = ToolDone, p.ToolName
+		ev.Files = toolPaths(a, p.ToolName, p.ToolInput)
+		ev.Outcome = activity.Outcome(p.ToolResponse)
+		if p.HookEventName == "PostToolUseFailure" {
+			ev.Outcome = failure(p.Error)
+		}
+	case "Stop":
+		ev.Kind = TurnEnd
+	case "SessionEnd":
+		ev.Kind, ev.Source = SessionEnd, p.Source
 	}
 	return ev, nil
+}
+
+// failure is the outcome code of PostToolUseFailure's error, a string (or,
+// should it come as one, an object with a message).
+func failure(raw json.RawMessage) string {
+	var msg string
+	if json.Unmarshal(raw, &msg) != nil {
+		var obj struct {
+			Message string `json:"message"`
+		}
+		_ = json.Unmarshal(raw, &obj)
+		msg = obj.Message
+	}
+	return activity.FailureCode(msg)
+}
+
+// toolPaths lists the paths a finished tool call's input names: the files
+// an edit wrote, or the file_path, notebook_path or path of another tool
+// (Read, Glob, Grep). Unreadable input names none: recording must not fail
+// on a tool's shape.
+func toolPaths(a Agent, tool string, input json.RawMessage) []string {
+	if files, err := editedFiles(a, tool, input); err == nil && len(files) > 0 {
+		return files
+	}
+	var in struct {
+		FilePath     string `json:"file_path"`
+		NotebookPath string `json:"notebook_path"`
+		Path         string `json:"path"`
+	}
+	if json.Unmarshal(input, &in) != nil {
+		return nil
+	}
+	for _, p := range []string{in.FilePath, in.NotebookPath, in.Path} {
+		if p != "" {
+			return []string{p}
+		}
+	}
+	return nil
 }
 
 // fromCursor says whether Cursor sent p to a hook in Claude Code's
@@ -136,7 +195,10 @@ type claudeSpecific struct {
 }
 
 func answerClaude(ev Event, text string) any {
-	if ev.Kind == Other || text == "" {
+	if ev.Kind.Records() && ev.Agent == Codex {
+		return codexNoop{Continue: true}
+	}
+	if ev.Kind == Other || ev.Kind.Records() || text == "" {
 		return nil
 	}
 	return claudeOutput{claudeSpecific{HookEventName: ev.Name, AdditionalContext: text}}
@@ -144,12 +206,28 @@ func answerClaude(ev Event, text string) any {
 
 // claudeEntries are the hook groups autofix installs for Claude Code.
 func claudeEntries(command string) []eventEntry {
-	return []eventEntry{
+	return append([]eventEntry{
 		{event: "SessionStart", group: claudeGroup("", command)},
 		{event: "UserPromptSubmit", group: claudeGroup("", command)},
 		{event: "SubagentStart", group: claudeGroup("", command)},
 		{event: "PreToolUse", group: claudeGroup(claudeEditMatcher, command)},
+	}, recordEntries(command, "PostToolUse", "PostToolUseFailure", "Stop", "SessionEnd")...)
+}
+
+// recordEntries are the groups of the events autofix only records
+// (activity): every tool, no matcher.
+func recordEntries(command string, events ...string) []eventEntry {
+	var entries []eventEntry
+	for _, ev := range events {
+		entries = append(entries, eventEntry{event: ev, group: claudeGroup("", command)})
 	}
+	return entries
+}
+
+// codexNoop is Codex's answer to an event autofix only records: its
+// default, said explicitly.
+type codexNoop struct {
+	Continue bool `json:"continue"`
 }
 
 // claudeEditMatcher matches Claude Code's file-writing tools
