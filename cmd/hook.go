@@ -139,6 +139,12 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 		// delivers, and this one stays silent, whichever runs first.
 		return nil
 	}
+	if ev.Kind.Records() {
+		// Tool calls, turn ends and session ends are only recorded; the
+		// answer adds nothing (see hook.Answer).
+		recordActivity(&wenv, Config{}, ev, nil)
+		return writeAnswer(env, ev, "")
+	}
 	cfg, err := loadConfig(&wenv, nil)
 	if err != nil {
 		return err
@@ -196,17 +202,24 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	if ev.Agent == hook.Cursor && ev.Kind == hook.SessionStart {
 		syncCursorRules(ctx, &wenv)
 	}
+	keys := selectionKeys(sel)
+	recordActivity(&wenv, cfg, ev, keys)
 	if ev.Kind == hook.SubagentStart {
 		// The subagent's context is its own: what it was sent says nothing
 		// about what the session has received.
 		return nil
 	}
-	keys := make([]string, 0, len(sel.Rules))
-	for _, r := range sel.Rules {
-		keys = append(keys, brief.Key(r.Rule))
-	}
 	// A new, cleared or compacted session holds only what it was just sent.
 	return sessions.Record(ctx, ev.SessionID, keys, ev.Kind == hook.SessionStart, now)
+}
+
+// writeAnswer prints the agent's answer to ev with text, if it needs one.
+func writeAnswer(env *Env, ev hook.Event, text string) error {
+	out, err := hook.Answer(ev, text)
+	if err == nil && out != nil {
+		_, err = env.Stdout.Write(out)
+	}
+	return err
 }
 
 // cursorHookInstalled says whether autofix's own Cursor hook is in a hooks
