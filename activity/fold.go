@@ -115,17 +115,18 @@ func (s Store) Read() (Log, error) {
 			if len(bytes.TrimSpace(line)) == 0 {
 				continue
 			}
-			var head struct {
-				V int `json:"v"`
-			}
-			if json.Unmarshal(line, &head) != nil || head.V != Version {
+			r, ok := decode(line)
+			if !ok {
 				log.Skipped++
-				continue
-			}
-			var r Record
-			if json.Unmarshal(line, &r) != nil {
-				log.Skipped++
-				continue
+				// A line torn by a crash runs into the next record:
+				// that one is whole, from its own start.
+				i := bytes.LastIndex(line, []byte(`{"v":`))
+				if i <= 0 {
+					continue
+				}
+				if r, ok = decode(line[i:]); !ok {
+					continue
+				}
 			}
 			log.Records = append(log.Records, r)
 		}
@@ -135,6 +136,22 @@ func (s Store) Read() (Log, error) {
 		}
 	}
 	return log, nil
+}
+
+// decode reads one line; false when it does not parse or is of another
+// version.
+func decode(line []byte) (Record, bool) {
+	var head struct {
+		V int `json:"v"`
+	}
+	if json.Unmarshal(line, &head) != nil || head.V != Version {
+		return Record{}, false
+	}
+	var r Record
+	if json.Unmarshal(line, &r) != nil {
+		return Record{}, false
+	}
+	return r, true
 }
 
 // Layer is the feed health of one derived layer.

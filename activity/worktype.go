@@ -12,11 +12,11 @@ type WorkType string
 // The work types, most specific first; that is also the order that breaks
 // a tie in [Classify].
 const (
+	Docs       WorkType = "docs"       // documentation, READMEs, changelogs
 	Dependency WorkType = "dependency" // adding, removing or upgrading packages
 	Migration  WorkType = "migration"  // schema migrations and data changes
 	Test       WorkType = "test"       // writing or fixing tests
 	CI         WorkType = "ci"         // CI pipelines and the build
-	Docs       WorkType = "docs"       // documentation, READMEs, comments
 	UI         WorkType = "ui"         // what people see: components, styles, forms
 	Refactor   WorkType = "refactor"   // restructuring without new behaviour
 	Bugfix     WorkType = "bugfix"     // fixing what is broken
@@ -25,7 +25,7 @@ const (
 )
 
 // WorkTypes lists the work types in tie-break order, [OtherWork] last.
-var WorkTypes = []WorkType{Dependency, Migration, Test, CI, Docs, UI, Refactor, Bugfix, Feature, OtherWork}
+var WorkTypes = []WorkType{Docs, Dependency, Migration, Test, CI, UI, Refactor, Bugfix, Feature, OtherWork}
 
 // workWords are the prompt words of each work type, in English, German,
 // French, Spanish and Japanese. A word ending in "*" matches as a prefix;
