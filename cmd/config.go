@@ -66,12 +66,12 @@ type ActivityConfig struct {
 
 var configDefaults = map[string]any{
 	"activity.prompts": true,
-	"model":         "auto",
-	"default_model": defaultModel,
-	"model_timeout": "60s",
-	"embed_model":   "",
-	"budget":        1500,
-	"capture":       captureSuggest,
+	"model":            "auto",
+	"default_model":    defaultModel,
+	"model_timeout":    "60s",
+	"embed_model":      "",
+	"budget":           1500,
+	"capture":          captureSuggest,
 }
 
 // The values of the capture key.
