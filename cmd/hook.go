@@ -40,6 +40,11 @@ Cursor also runs the hooks in Claude Code's settings: 'hook claude-code'
 run by Cursor answers as 'hook cursor' would, and not at all when
 autofix's Cursor hook is set up, so the rules arrive once.
 
+It also records, on this machine only, what was delivered and what
+happened next: PostToolUse, PostToolUseFailure, Stop and SessionEnd add
+nothing to the agent's context (Codex gets its default {"continue":true})
+and are only recorded; see 'autofix status' and 'autofix activity forget'.
+
 It never blocks the agent and always exits 0: what it cannot deliver (a
 broken ruleset, say) is one line on stderr while the rules that can be read
 still go out, and on any other error stdout stays empty. It calls no model

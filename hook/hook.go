@@ -12,6 +12,11 @@
 //     claude.go.
 //   - Codex CLI ([Codex]): the same JSON as Claude Code; its edit tool is
 //     apply_patch, whose patch text names the files. See codex.go.
+//   - Claude Code and Codex also send events autofix only records
+//     ([Kind.Records]): PostToolUse and PostToolUseFailure ([ToolDone], with
+//     the tool's paths and an outcome code, never its output or error
+//     text), Stop ([TurnEnd]) and SessionEnd; Codex has no
+//     PostToolUseFailure or SessionEnd.
 //   - Cursor ([Cursor]): sessionStart, answered with additional_context.
 //     See cursor.go. Cursor also runs the hooks in Claude Code's settings,
 //     with its own payload: [Parse] reads that as a Cursor event with
