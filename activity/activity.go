@@ -34,6 +34,15 @@
 // and count it. Aggregates are folded lazily, when a command asks
 // ([Store.Fold]), never on the hook path.
 //
+// # Delivery windows
+//
+// Each delivery (session start, prompt, file) opens a window; the turn's
+// end (Stop) closes the session's open windows with the turn's tool calls,
+// failures and files edited, and the delivered rules the assistant
+// referenced (see [Referenced]; read from the transcript at Stop, since it
+// may be gone later). Windows are folded from the log when asked
+// ([Log.Windows]), so the hook only appends.
+//
 // # Bounds
 //
 // The log is split into one segment file per day (2026-12-01.jsonl), so
@@ -108,9 +117,14 @@ type Record struct {
 	Via   string   `json:"via,omitempty"`
 	// Work is the work type of the prompt or the files ([Classify]).
 	Work WorkType `json:"work,omitempty"`
-	// Tool is the tool's name; Outcome its outcome code ([Outcome]).
+	// Tool is the tool's name; Outcome its outcome code ([Outcome]);
+	// Wrote says the tool edits files, so that Paths are files edited.
 	Tool    string `json:"tool,omitempty"`
 	Outcome string `json:"outcome,omitempty"`
+	Wrote   bool   `json:"wrote,omitempty"`
+	// Referenced (Stop) are the keys of the rules delivered in the session
+	// that the assistant named in the turn ([Referenced]).
+	Referenced []string `json:"referenced,omitempty"`
 	// Paths are workspace-relative, slash-separated.
 	Paths []string `json:"paths,omitempty"`
 	// Prompt is the prompt's first PromptChars characters.

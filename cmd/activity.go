@@ -4,7 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/autofix/autofix/activity"
@@ -69,9 +72,12 @@ func appendActivity(env *Env, cfg Config, ev hook.Event, keys []string) error {
 		r.Event, r.Via = activity.FileEdit, activity.ViaFile
 		r.Work = activity.Classify("", r.Paths)
 	case hook.ToolDone:
-		r.Event = activity.Tool
+		r.Event, r.Wrote = activity.Tool, ev.Wrote
 	case hook.TurnEnd:
 		r.Event = activity.Stop
+		if r.Referenced, err = referenced(env, ev); err != nil {
+			return err
+		}
 	case hook.SessionEnd:
 		r.Event = activity.SessionEnd
 	default:
@@ -81,6 +87,22 @@ func appendActivity(env *Env, cfg Config, ev hook.Event, keys []string) error {
 		r.Via = ""
 	}
 	return store.Append(r)
+}
+
+// referenced lists the rules the session received (hook.Sessions) that the
+// assistant referenced in the turn that ev ends.
+func referenced(env *Env, ev hook.Event) ([]string, error) {
+	sessions := hook.Sessions{Dir: filepath.Join(env.CacheDir, "sessions"), LockDir: env.lockDir()}
+	seen, err := sessions.Delivered(ev.SessionID, env.Now())
+	if err != nil || len(seen) == 0 {
+		return nil, err
+	}
+	keys := slices.Sorted(maps.Keys(seen))
+	path := ev.TranscriptPath
+	if !filepath.IsAbs(path) {
+		path = ""
+	}
+	return activity.Referenced(path, ev.LastMessage, keys)
 }
 
 // workspacePaths makes paths (absolute, or relative to dir) relative to the
@@ -220,8 +242,83 @@ file contents or error text are stored. See 'autofix status'.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: groupRunE,
 	}
-	c.AddCommand(newActivityForgetCmd(env))
+	c.AddCommand(newActivityListCmd(env), newActivityForgetCmd(env))
 	return c
+}
+
+type activityListOptions struct {
+	env  *Env
+	json bool
+}
+
+func newActivityListCmd(env *Env) *cobra.Command {
+	opts := &activityListOptions{env: env}
+	c := &cobra.Command{
+		Use:   "list",
+		Short: "List the delivery windows recorded in this workspace",
+		Long: `list shows what the hooks recorded here, folded into delivery windows:
+each delivery of rules (at session start, with a prompt, before a file is
+written) and what followed it up to the end of the turn: how many tool
+calls, which failed (by outcome code), the files edited, and which of the
+delivered rules the assistant referenced by their marker ("project #2",
+"personal p1", or "rule #2", "preference p1") in its text or its tool calls.
+A window without an end is still open, or its session ended mid-turn.`,
+		Example: `  autofix activity list
+  autofix activity list --json`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, args []string) error { return runActivityList(c.Context(), opts) },
+	}
+	c.Flags().BoolVar(&opts.json, "json", false, "print the windows as JSON")
+	return c
+}
+
+func runActivityList(ctx context.Context, opts *activityListOptions) error {
+	env := opts.env
+	ws, err := env.workspace()
+	if err != nil {
+		return err
+	}
+	var log activity.Log
+	if store, ok := env.activityStore(ws); ok {
+		if log, err = store.Read(); err != nil {
+			return withHint(err, "check the permissions of %s", store.Dir)
+		}
+	}
+	windows := log.Windows()
+	if opts.json {
+		if windows == nil {
+			windows = []activity.Window{}
+		}
+		return writeJSON(env.Stdout, windows)
+	}
+	if len(windows) == 0 {
+		fmt.Fprintln(env.Stdout, "No activity recorded in this workspace.")
+		return nil
+	}
+	for _, w := range windows {
+		end := "open"
+		if w.Closed != nil {
+			end = "closed " + w.Closed.UTC().Format("15:04")
+		}
+		fmt.Fprintf(env.Stdout, "%s  %-7s  %-10s  %d rules, %d tool calls, %d failed, %d files edited, referenced: %s (%s)\n",
+			w.Opened.UTC().Format("2006-01-02 15:04"), w.Via, w.Work, len(w.Rules), w.Tools, failures(w), len(w.Edited), listOrNone(w.Referenced), end)
+	}
+	return nil
+}
+
+func failures(w activity.Window) int {
+	n := 0
+	for _, c := range w.Failures {
+		n += c
+	}
+	return n
+}
+
+func listOrNone(keys []string) string {
+	if len(keys) == 0 {
+		return "none"
+	}
+	return strings.Join(keys, ", ")
 }
 
 func newActivityForgetCmd(env *Env) *cobra.Command {

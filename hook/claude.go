@@ -41,6 +41,7 @@ type claudePayload struct {
 	ToolResponse   json.RawMessage `json:"tool_response"`
 	Error          json.RawMessage `json:"error"`
 	TranscriptPath *string         `json:"transcript_path"`
+	LastMessage    *string         `json:"last_assistant_message"`
 	// CursorVersion is sent by Cursor alone, also when it runs the hooks
 	// in Claude Code's settings; see [fromCursor].
 	CursorVersion string `json:"cursor_version"`
@@ -93,13 +94,20 @@ func parseClaude(a Agent, data []byte) (Event, error) {
 		}
 	case "PostToolUse", "PostToolUseFailure":
 		ev.Kind, ev.Tool = ToolDone, p.ToolName
-		ev.Files = toolPaths(a, p.ToolName, p.ToolInput)
+		if files, err := editedFiles(a, p.ToolName, p.ToolInput); err == nil && len(files) > 0 {
+			ev.Files, ev.Wrote = files, true
+		} else {
+			ev.Files = toolPaths(p.ToolInput)
+		}
 		ev.Outcome = activity.Outcome(p.ToolResponse)
 		if p.HookEventName == "PostToolUseFailure" {
 			ev.Outcome = failure(p.Error)
 		}
 	case "Stop":
 		ev.Kind = TurnEnd
+		if p.LastMessage != nil {
+			ev.LastMessage = *p.LastMessage
+		}
 	case "SessionEnd":
 		ev.Kind, ev.Source = SessionEnd, p.Source
 	}
@@ -120,14 +128,11 @@ func failure(raw json.RawMessage) string {
 	return activity.FailureCode(msg)
 }
 
-// toolPaths lists the paths a finished tool call's input names: the files
-// an edit wrote, or the file_path, notebook_path or path of another tool
-// (Read, Glob, Grep). Unreadable input names none: recording must not fail
-// on a tool's shape.
-func toolPaths(a Agent, tool string, input json.RawMessage) []string {
-	if files, err := editedFiles(a, tool, input); err == nil && len(files) > 0 {
-		return files
-	}
+// toolPaths lists the path a finished tool call's input names, for a tool
+// that is not an edit: the file_path, notebook_path or path of Read, Glob,
+// Grep. Unreadable input names none: recording must not fail on a tool's
+// shape.
+func toolPaths(input json.RawMessage) []string {
 	var in struct {
 		FilePath     string `json:"file_path"`
 		NotebookPath string `json:"notebook_path"`

@@ -127,8 +127,14 @@ type Event struct {
 	// Outcome is the outcome code of a ToolDone event (activity.Outcome):
 	// derived from the tool's response or error, whose text is not kept.
 	Outcome string
+	// Wrote says that a ToolDone event's tool writes files (an edit tool),
+	// so that Files are the files it edited.
+	Wrote bool
 	// TranscriptPath is the session's transcript (JSONL), when sent.
 	TranscriptPath string
+	// LastMessage is the assistant's last message (Stop), when sent: read
+	// for rule markers, never stored.
+	LastMessage string
 }
 
 // maxPayload bounds the hook JSON read from stdin: a prompt with a large
