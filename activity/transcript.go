@@ -14,7 +14,7 @@ import (
 
 // maxTranscriptTail bounds how much of a transcript's end [Referenced]
 // reads: the last turn, not the whole session.
-const maxTranscriptTail = 2 << 20
+const maxTranscriptTail = 1 << 20
 
 // markerRE finds the markers by which a brief names rules — "project #4",
 // "personal p2" — and the words an assistant uses for them: "rule #4",
@@ -76,8 +76,8 @@ func lastTurn(path string) (string, error) {
 		return "", fmt.Errorf("read the transcript: %w", err)
 	}
 	off := max(fi.Size()-maxTranscriptTail, 0)
-	data, err := io.ReadAll(io.NewSectionReader(f, off, fi.Size()-off))
-	if err != nil {
+	data := make([]byte, fi.Size()-off)
+	if _, err := io.ReadFull(io.NewSectionReader(f, off, int64(len(data))), data); err != nil {
 		return "", fmt.Errorf("read the transcript: %w", err)
 	}
 	if off > 0 {
@@ -87,15 +87,38 @@ func lastTurn(path string) (string, error) {
 			data = data[i+1:]
 		}
 	}
+	// From the end back to the person's last prompt; a line is decoded
+	// only when it could be that prompt or could name a rule, so that a
+	// turn that read large files costs a scan, not a parse.
 	var turn []string
-	for _, line := range bytes.Split(data, []byte("\n")) {
+	for len(data) > 0 {
+		line := data
+		if i := bytes.LastIndexByte(data[:len(data)-1], '\n'); i >= 0 {
+			line, data = data[i+1:], data[:i+1]
+		} else {
+			data = nil
+		}
+		if bytes.Contains(line, []byte(`"tool_result"`)) {
+			continue // a tool's output: neither the person nor the assistant
+		}
+		user := bytes.Contains(line, []byte(`"user"`))
+		if !user && !mayName(line) {
+			continue
+		}
 		prompt, said := transcriptLine(line)
 		if prompt {
-			turn = turn[:0]
+			break
 		}
 		turn = append(turn, said...)
 	}
 	return strings.Join(turn, "\n"), nil
+}
+
+// mayName says whether line could hold a rule marker: a cheap test before
+// the regular expression and the JSON decoding.
+func mayName(line []byte) bool {
+	return bytes.Contains(line, []byte(" #")) || bytes.Contains(line, []byte("ersonal p")) || bytes.Contains(line, []byte("reference p")) ||
+		bytes.Contains(line, []byte("ERSONAL P")) || bytes.Contains(line, []byte("REFERENCE P"))
 }
 
 // transcriptLine reads one transcript line: whether it is a prompt of the

@@ -103,3 +103,24 @@ func TestWindows(t *testing.T) {
 		t.Errorf("window of an ended session = %+v, want no turn end and no tools", open)
 	}
 }
+
+// BenchmarkReferenced is the Stop hook's extra work: the end of a long
+// transcript, where the last turn read a large file (a tool result line
+// that is not the assistant's and holds no prompt).
+func BenchmarkReferenced(b *testing.B) {
+	dir := b.TempDir()
+	big := `{"type":"user","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t","content":"` + strings.Repeat("line of a file that was read rule # x\\n", 5000) + `"}]}}` + "\n"
+	turn := strings.Repeat(`{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"`+strings.Repeat("thinking aloud ", 50)+`"}]}}`+"\n", 40)
+	path := filepath.Join(dir, "t.jsonl")
+	text := strings.Repeat(claudeTranscript, 2000) + big + turn + big + turn
+	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+		b.Fatal(err)
+	}
+	keys := []string{"project:1", "project:2", "personal:p2"}
+	b.SetBytes(int64(min(len(text), maxTranscriptTail)))
+	for b.Loop() {
+		if _, err := Referenced(path, "", keys); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -46,14 +46,14 @@ func recordActivity(env *Env, cfg Config, ev hook.Event, keys []string) {
 }
 
 func appendActivity(env *Env, cfg Config, ev hook.Event, keys []string) error {
+	if env.activityRoot() == "" {
+		return nil
+	}
 	ws, err := env.workspace()
 	if err != nil {
 		return err
 	}
-	store, ok := env.activityStore(ws)
-	if !ok {
-		return nil
-	}
+	store, _ := env.activityStore(ws)
 	r := activity.Record{
 		Time: env.Now().UTC(), Agent: string(ev.Agent), Session: ev.SessionID,
 		Rules: keys, Tool: ev.Tool, Outcome: ev.Outcome,
