@@ -89,6 +89,7 @@ const MaxLine = 4000
 // The events a record notes.
 const (
 	SessionStart = "session_start"
+	Subagent     = "subagent_start"
 	Prompt       = "prompt"
 	FileEdit     = "file_edit"
 	Tool         = "tool"
@@ -98,9 +99,10 @@ const (
 
 // The delivery paths of [Record.Via].
 const (
-	ViaSession = "session"
-	ViaPrompt  = "prompt"
-	ViaFile    = "file"
+	ViaSession  = "session"
+	ViaSubagent = "subagent"
+	ViaPrompt   = "prompt"
+	ViaFile     = "file"
 )
 
 // Record is one hook event as stored. Its fields are all that is ever

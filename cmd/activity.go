@@ -60,8 +60,10 @@ func appendActivity(env *Env, cfg Config, ev hook.Event, keys []string) error {
 		Paths: workspacePaths(ws.Root, env.Dir, ev.Files),
 	}
 	switch ev.Kind {
-	case hook.SessionStart, hook.SubagentStart:
+	case hook.SessionStart:
 		r.Event, r.Via = activity.SessionStart, activity.ViaSession
+	case hook.SubagentStart:
+		r.Event, r.Via = activity.Subagent, activity.ViaSubagent
 	case hook.PromptSubmit:
 		r.Event, r.Via = activity.Prompt, activity.ViaPrompt
 		if cfg.Activity.Prompts {

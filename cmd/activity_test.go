@@ -145,13 +145,18 @@ func TestActivityKeepsNoSecrets(t *testing.T) {
 // the work type still is recorded.
 func TestActivityPromptsOff(t *testing.T) {
 	for _, tt := range []struct {
-		config string
-		want   string
+		config, environ string
+		want            string
 	}{
-		{"", "add the lodash package"},
-		{`{"activity": {"prompts": false}}`, ""},
+		{"", "", "add the lodash package"},
+		{`{"activity": {"prompts": false}}`, "", ""},
+		{"", "AUTOFIX_ACTIVITY_PROMPTS=false", ""},
+		{`{"activity": {"prompts": false}}`, "AUTOFIX_ACTIVITY_PROMPTS=true", "add the lodash package"},
 	} {
 		env := hookTestEnv(t)
+		if tt.environ != "" {
+			env.Environ = func() []string { return []string{"AUTOFIX_MODEL=off", tt.environ} }
+		}
 		env.StateDir = filepath.Join(t.TempDir(), "state")
 		if tt.config != "" {
 			if err := os.MkdirAll(env.ConfigDir, 0o700); err != nil {
@@ -169,7 +174,7 @@ func TestActivityPromptsOff(t *testing.T) {
 			t.Fatalf("Read = %+v, %v", log, err)
 		}
 		if r := log.Records[0]; r.Prompt != tt.want || r.Work != activity.Dependency {
-			t.Errorf("config %q: prompt %q work %q; want %q, dependency", tt.config, r.Prompt, r.Work, tt.want)
+			t.Errorf("config %q, %q: prompt %q work %q; want %q, dependency", tt.config, tt.environ, r.Prompt, r.Work, tt.want)
 		}
 	}
 }

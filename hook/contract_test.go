@@ -160,7 +160,8 @@ func TestContractRecordOnly(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if ev.Kind != tc.kind || ev.Outcome != tc.outcome || ev.TranscriptPath != fmt.Sprint(payload["transcript_path"]) && payload["transcript_path"] != nil {
+			transcript, _ := payload["transcript_path"].(string)
+			if ev.Kind != tc.kind || ev.Outcome != tc.outcome || ev.TranscriptPath != transcript {
 				t.Fatalf("Parse = %+v, want kind %v outcome %q", ev, tc.kind, tc.outcome)
 			}
 			out, err := Answer(ev, contractRules)
