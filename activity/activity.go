@@ -224,11 +224,12 @@ func (s Store) limits() Limits {
 }
 
 // encode renders r as one line under MaxLine: the prompt is cut to
-// PromptChars characters, and paths that do not fit are dropped and
-// counted.
+// PromptChars characters; paths that do not fit are dropped and counted,
+// then rule keys, then the prompt.
 func encode(r Record) ([]byte, error) {
-	r.Prompt = truncate(r.Prompt, PromptChars)
-	for {
+	// Ids and names are short; an agent's very long one is cut.
+	r.Prompt, r.Session, r.Tool, r.Agent = truncate(r.Prompt, PromptChars), truncate(r.Session, 128), truncate(r.Tool, 128), truncate(r.Agent, 64)
+	for shrunk := false; ; {
 		b, err := json.Marshal(r)
 		if err != nil {
 			return nil, fmt.Errorf("encode an activity record: %w", err)
@@ -236,14 +237,19 @@ func encode(r Record) ([]byte, error) {
 		if len(b)+1 <= MaxLine {
 			return append(b, '\n'), nil
 		}
+		if shrunk {
+			return nil, fmt.Errorf("encode an activity record: %d bytes, more than %d", len(b)+1, MaxLine)
+		}
 		switch {
 		case len(r.Paths) > 0:
 			r.Paths = r.Paths[:len(r.Paths)-1]
 			r.Dropped++
 		case len(r.Rules) > 0:
 			r.Rules = r.Rules[:len(r.Rules)/2]
+		case len(r.Referenced) > 0:
+			r.Referenced = r.Referenced[:len(r.Referenced)/2]
 		default:
-			r.Prompt, r.Session, r.Tool = "", truncate(r.Session, 64), truncate(r.Tool, 64)
+			r.Prompt, shrunk = "", true
 		}
 	}
 }

@@ -218,6 +218,21 @@ func TestLineBound(t *testing.T) {
 	}
 }
 
+func TestLineBoundRules(t *testing.T) {
+	s := testStore(t)
+	var keys []string
+	for i := range 2000 {
+		keys = append(keys, fmt.Sprintf("project:%d", i))
+	}
+	if err := s.Append(Record{Time: day, Event: Stop, Rules: keys, Referenced: keys, Session: strings.Repeat("s", 5000)}); err != nil {
+		t.Fatal(err)
+	}
+	log, _ := s.Read()
+	if len(log.Records) != 1 || len(log.Records[0].Rules) == 0 || len(log.Records[0].Rules) == 2000 {
+		t.Errorf("Read = %d records, %d skipped; want one with some of the rules", len(log.Records), log.Skipped)
+	}
+}
+
 func TestForget(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "activity")
 	a, b := Open(root, "a"), Open(root, "b")
