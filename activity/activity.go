@@ -244,7 +244,7 @@ func encode(r Record) ([]byte, error) {
 		case len(r.Paths) > 0:
 			r.Paths = r.Paths[:len(r.Paths)-1]
 			r.Dropped++
-		case len(r.Rules) > 0:
+		case len(r.Rules) > 0 && len(r.Rules) >= len(r.Referenced):
 			r.Rules = r.Rules[:len(r.Rules)/2]
 		case len(r.Referenced) > 0:
 			r.Referenced = r.Referenced[:len(r.Referenced)/2]
