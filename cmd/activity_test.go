@@ -219,3 +219,31 @@ func BenchmarkHookRecording(b *testing.B) {
 		}
 	}
 }
+
+// TestActivityUnwritable: a state directory that cannot be written costs
+// one line on stderr; the hook still answers and exits 0.
+func TestActivityUnwritable(t *testing.T) {
+	env := hookTestEnv(t)
+	writeRules(t, env, 2)
+	blocked := filepath.Join(t.TempDir(), "state")
+	if err := os.WriteFile(blocked, []byte("a file, not a folder"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env.StateDir = blocked
+	for _, ev := range []map[string]any{
+		{"hook_event_name": "PostToolUse", "tool_name": "Read", "tool_input": map[string]any{"file_path": "a.go"}, "tool_response": "x"},
+		{"hook_event_name": "UserPromptSubmit", "prompt": "add a handler"},
+	} {
+		ev["session_id"], ev["cwd"] = "s", env.Dir
+		data, _ := json.Marshal(ev)
+		var out, errOut bytes.Buffer
+		env.Stdin, env.Stdout, env.Stderr = bytes.NewReader(data), &out, &errOut
+		code := Run(context.Background(), env, []string{"hook", "claude-code"})
+		if code != 0 || !strings.HasPrefix(errOut.String(), "autofix: hook: record activity: ") || strings.Count(errOut.String(), "\n") != 1 {
+			t.Errorf("%s: exit %d, stderr %q; want 0 and one line", ev["hook_event_name"], code, errOut.String())
+		}
+		if want := ev["hook_event_name"] == "UserPromptSubmit"; (out.Len() > 0) != want {
+			t.Errorf("%s: stdout %q", ev["hook_event_name"], out.String())
+		}
+	}
+}
