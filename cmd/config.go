@@ -51,17 +51,27 @@ type Config struct {
 	// session start and a candidate rule with a prompt that carries one) or
 	// "off" (neither).
 	Capture string `koanf:"capture"`
+	// Activity configures what the hooks record (see the activity package).
+	Activity ActivityConfig `koanf:"activity"`
 	// Source is the config file that was read, if any.
 	Source string `koanf:"-"`
 }
 
+// ActivityConfig is the activity section of the configuration.
+type ActivityConfig struct {
+	// Prompts keeps the first 200 characters of each prompt in the
+	// activity log; false drops them.
+	Prompts bool `koanf:"prompts"`
+}
+
 var configDefaults = map[string]any{
-	"model":         "auto",
-	"default_model": defaultModel,
-	"model_timeout": "60s",
-	"embed_model":   "",
-	"budget":        brief.DefaultBudget,
-	"capture":       captureSuggest,
+	"activity.prompts": true,
+	"model":            "auto",
+	"default_model":    defaultModel,
+	"model_timeout":    "60s",
+	"embed_model":      "",
+	"budget":           brief.DefaultBudget,
+	"capture":          captureSuggest,
 }
 
 // The values of the capture key.
@@ -107,7 +117,12 @@ func loadConfig(env *Env, flags *pflag.FlagSet) (Config, error) {
 	envp := kenv.Provider(".", kenv.Opt{
 		Prefix: "AUTOFIX_",
 		TransformFunc: func(key, v string) (string, any) {
-			return strings.ToLower(strings.TrimPrefix(key, "AUTOFIX_")), v
+			key = strings.ToLower(strings.TrimPrefix(key, "AUTOFIX_"))
+			if section, name, ok := strings.Cut(key, "_"); ok && section == "activity" {
+				// AUTOFIX_ACTIVITY_PROMPTS is activity.prompts.
+				key = section + "." + name
+			}
+			return key, v
 		},
 		EnvironFunc: env.Environ,
 	})

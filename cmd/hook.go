@@ -40,6 +40,11 @@ Cursor also runs the hooks in Claude Code's settings: 'hook claude-code'
 run by Cursor answers as 'hook cursor' would, and not at all when
 autofix's Cursor hook is set up, so the rules arrive once.
 
+It also records, on this machine only, what was delivered and what
+happened next: PostToolUse, PostToolUseFailure, Stop and SessionEnd add
+nothing to the agent's context (Codex gets its default {"continue":true})
+and are only recorded; see 'autofix status' and 'autofix activity forget'.
+
 It never blocks the agent and always exits 0: what it cannot deliver (a
 broken ruleset, say) is one line on stderr while the rules that can be read
 still go out, and on any other error stdout stays empty. It calls no model
@@ -139,6 +144,12 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 		// delivers, and this one stays silent, whichever runs first.
 		return nil
 	}
+	if ev.Kind.Records() {
+		// Tool calls, turn ends and session ends are only recorded; the
+		// answer adds nothing (see hook.Answer).
+		recordActivity(&wenv, Config{}, ev, nil)
+		return writeAnswer(env, ev, "")
+	}
 	cfg, err := loadConfig(&wenv, nil)
 	if err != nil {
 		return err
@@ -196,17 +207,24 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	if ev.Agent == hook.Cursor && ev.Kind == hook.SessionStart {
 		syncCursorRules(ctx, &wenv)
 	}
+	keys := selectionKeys(sel)
+	recordActivity(&wenv, cfg, ev, keys)
 	if ev.Kind == hook.SubagentStart {
 		// The subagent's context is its own: what it was sent says nothing
 		// about what the session has received.
 		return nil
 	}
-	keys := make([]string, 0, len(sel.Rules))
-	for _, r := range sel.Rules {
-		keys = append(keys, brief.Key(r.Rule))
-	}
 	// A new, cleared or compacted session holds only what it was just sent.
 	return sessions.Record(ctx, ev.SessionID, keys, ev.Kind == hook.SessionStart, now)
+}
+
+// writeAnswer prints the agent's answer to ev with text, if it needs one.
+func writeAnswer(env *Env, ev hook.Event, text string) error {
+	out, err := hook.Answer(ev, text)
+	if err == nil && out != nil {
+		_, err = env.Stdout.Write(out)
+	}
+	return err
 }
 
 // cursorHookInstalled says whether autofix's own Cursor hook is in a hooks

@@ -52,6 +52,9 @@ type Env struct {
 	// CacheDir is autofix's cache directory ($XDG_CACHE_HOME/autofix): lock
 	// files, hook session state, embedding vectors.
 	CacheDir string
+	// StateDir is autofix's state directory ($XDG_STATE_HOME/autofix): the
+	// activity the hooks record. Empty: nothing is recorded.
+	StateDir string
 	// Executable is the absolute path of the running binary (for setup).
 	Executable string
 	// Ollama returns the model client; by default api.ClientFromEnvironment.
@@ -94,6 +97,7 @@ func processEnv() (*Env, error) {
 		Dir:        wd,
 		ConfigDir:  filepath.Join(xdg.ConfigHome, "autofix"),
 		CacheDir:   filepath.Join(xdg.CacheHome, "autofix"),
+		StateDir:   filepath.Join(xdg.StateHome, "autofix"),
 		Executable: exe,
 		Ollama:     api.ClientFromEnvironment,
 		Version:    version(),

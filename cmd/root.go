@@ -49,6 +49,8 @@ func newRootCmd(env *Env) *cobra.Command {
 		newSetupCmd(env),
 		newMCPCmd(env),
 		newTrustCmd(env),
+		newStatusCmd(env),
+		newActivityCmd(env),
 		newUntrustCmd(env),
 		newVersionCmd(env),
 	)

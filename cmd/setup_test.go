@@ -131,7 +131,7 @@ func TestSetupSharedWarnsOffPath(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q; want 0 and the PATH warning", code, stderr)
 	}
 	data, err := os.ReadFile(filepath.Join(env.Dir, ".claude", "settings.json"))
-	if err != nil || strings.Count(string(data), `"command": "autofix hook claude-code"`) != 4 {
+	if err != nil || strings.Count(string(data), `"command": "autofix hook claude-code"`) != 8 {
 		t.Errorf("settings.json (%v):\n%s\nstdout %s", err, data, stdout)
 	}
 }

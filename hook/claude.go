@@ -3,6 +3,8 @@ package hook
 import (
 	"encoding/json"
 	"fmt"
+
+	"github.com/autofix/autofix/activity"
 )
 
 // Claude Code's hook contract, as relied on here (code.claude.com/docs/en/hooks):
@@ -34,6 +36,12 @@ type claudePayload struct {
 	Source        string          `json:"source"`
 	ToolName      string          `json:"tool_name"`
 	ToolInput     json.RawMessage `json:"tool_input"`
+	// ToolResponse (PostToolUse) and Error (PostToolUseFailure) are read
+	// for an outcome code only.
+	ToolResponse   json.RawMessage `json:"tool_response"`
+	Error          json.RawMessage `json:"error"`
+	TranscriptPath *string         `json:"transcript_path"`
+	LastMessage    *string         `json:"last_assistant_message"`
 	// CursorVersion is sent by Cursor alone, also when it runs the hooks
 	// in Claude Code's settings; see [fromCursor].
 	CursorVersion string `json:"cursor_version"`
@@ -61,6 +69,9 @@ func parseClaude(a Agent, data []byte) (Event, error) {
 		return ev, err
 	}
 	ev := Event{Agent: a, Name: p.HookEventName, SessionID: p.SessionID, Cwd: p.Cwd}
+	if p.TranscriptPath != nil {
+		ev.TranscriptPath = *p.TranscriptPath
+	}
 	switch p.HookEventName {
 	case "SessionStart":
 		ev.Kind, ev.Source = SessionStart, p.Source
@@ -81,6 +92,24 @@ func parseClaude(a Agent, data []byte) (Event, error) {
 		if len(files) > 0 {
 			ev.Kind, ev.Files = FileEdit, files
 		}
+	case "PostToolUse", "PostToolUseFailure":
+		ev.Kind, ev.Tool = ToolDone, p.ToolName
+		if files, err := editedFiles(a, p.ToolName, p.ToolInput); err == nil && len(files) > 0 {
+			ev.Files, ev.Wrote = files, true
+		} else {
+			ev.Files = toolPaths(p.ToolInput)
+		}
+		ev.Outcome = activity.Outcome(p.ToolResponse)
+		if p.HookEventName == "PostToolUseFailure" {
+			ev.Outcome = failure(p.Error)
+		}
+	case "Stop":
+		ev.Kind = TurnEnd
+		if p.LastMessage != nil {
+			ev.LastMessage = *p.LastMessage
+		}
+	case "SessionEnd":
+		ev.Kind = SessionEnd
 	}
 	return ev, nil
 }
@@ -136,7 +165,10 @@ type claudeSpecific struct {
 }
 
 func answerClaude(ev Event, text string) any {
-	if ev.Kind == Other || text == "" {
+	if ev.Kind.Records() && ev.Agent == Codex {
+		return codexNoop{Continue: true}
+	}
+	if ev.Kind == Other || ev.Kind.Records() || text == "" {
 		return nil
 	}
 	return claudeOutput{claudeSpecific{HookEventName: ev.Name, AdditionalContext: text}}
@@ -144,12 +176,12 @@ func answerClaude(ev Event, text string) any {
 
 // claudeEntries are the hook groups autofix installs for Claude Code.
 func claudeEntries(command string) []eventEntry {
-	return []eventEntry{
+	return append([]eventEntry{
 		{event: "SessionStart", group: claudeGroup("", command)},
 		{event: "UserPromptSubmit", group: claudeGroup("", command)},
 		{event: "SubagentStart", group: claudeGroup("", command)},
 		{event: "PreToolUse", group: claudeGroup(claudeEditMatcher, command)},
-	}
+	}, recordEntries(command, "PostToolUse", "PostToolUseFailure", "Stop", "SessionEnd")...)
 }
 
 // claudeEditMatcher matches Claude Code's file-writing tools

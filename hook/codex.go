@@ -26,14 +26,16 @@ import (
 // codexPatchTool is Codex's edit tool and the PreToolUse matcher for it.
 const codexPatchTool = "apply_patch"
 
-// codexEntries are the hook groups autofix installs for Codex.
+// codexEntries are the hook groups autofix installs for Codex. Codex has
+// no PostToolUseFailure (a failed call is a PostToolUse whose response
+// says so) and no SessionEnd (codex-rs/hooks/schema/generated).
 func codexEntries(command string) []eventEntry {
-	return []eventEntry{
+	return append([]eventEntry{
 		{event: "SessionStart", group: claudeGroup("", command)},
 		{event: "UserPromptSubmit", group: claudeGroup("", command)},
 		{event: "SubagentStart", group: claudeGroup("", command)},
 		{event: "PreToolUse", group: claudeGroup(codexPatchTool, command)},
-	}
+	}, recordEntries(command, "PostToolUse", "Stop")...)
 }
 
 // codexPatchFiles lists the files an apply_patch call adds, updates or

@@ -128,6 +128,64 @@ func TestContract(t *testing.T) {
 	}
 }
 
+// TestContractRecordOnly: the events autofix only records answer nothing
+// the agent could act on: nothing for Claude Code, Codex's default
+// {"continue":true}, valid under its schema, for Codex (which takes an
+// empty Stop answer for invalid output).
+func TestContractRecordOnly(t *testing.T) {
+	for _, tc := range []struct {
+		agent   Agent
+		input   string
+		kind    Kind
+		outcome string
+	}{
+		{ClaudeCode, "claude-code/input/post-tool-use-write.json", ToolDone, "ok"},
+		{ClaudeCode, "claude-code/input/post-tool-use-failure.json", ToolDone, "exit_nonzero"},
+		{ClaudeCode, "claude-code/input/stop.json", TurnEnd, ""},
+		{ClaudeCode, "claude-code/input/session-end.json", SessionEnd, ""},
+		{Codex, "codex/input/post-tool-use-bash.json", ToolDone, "exit_nonzero"},
+		{Codex, "codex/input/stop.json", TurnEnd, ""},
+	} {
+		t.Run(string(tc.agent)+"/"+filepath.Base(tc.input), func(t *testing.T) {
+			in := readContract(t, tc.input)
+			var payload map[string]any
+			if err := json.Unmarshal(in, &payload); err != nil {
+				t.Fatal(err)
+			}
+			event, _ := payload["hook_event_name"].(string)
+			if tc.agent == Codex {
+				validate(t, codexSchema(t, event, "input"), payload)
+			}
+			ev, err := Parse(tc.agent, strings.NewReader(string(in)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			transcript, _ := payload["transcript_path"].(string)
+			if ev.Kind != tc.kind || ev.Outcome != tc.outcome || ev.TranscriptPath != transcript {
+				t.Fatalf("Parse = %+v, want kind %v outcome %q", ev, tc.kind, tc.outcome)
+			}
+			out, err := Answer(ev, contractRules)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.agent == ClaudeCode {
+				if out != nil {
+					t.Errorf("answered %s, want nothing", out)
+				}
+				return
+			}
+			if string(out) != "{\"continue\":true}\n" {
+				t.Errorf("answered %q, want Codex's default", out)
+			}
+			var got map[string]any
+			if err := json.Unmarshal(out, &got); err != nil {
+				t.Fatal(err)
+			}
+			validate(t, codexSchema(t, event, "output"), got)
+		})
+	}
+}
+
 // TestContractSchemasCatch checks that the copied Codex schemas reject
 // what Codex rejects, so that a passing TestContract means something.
 func TestContractSchemasCatch(t *testing.T) {
@@ -140,6 +198,8 @@ func TestContractSchemasCatch(t *testing.T) {
 		{"UserPromptSubmit", `{"additionalContext":"x"}`},
 		{"PreToolUse", `{"hookSpecificOutput":{"additionalContext":"x"}}`},
 		{"SubagentStart", `{"hookSpecificOutput":{"hookEventName":"SubagentStart","additionalContext":7}}`},
+		{"Stop", `{"continue":"yes"}`},
+		{"PostToolUse", `{"ok":true}`},
 	}
 	for _, b := range bad {
 		var v map[string]any

@@ -12,6 +12,11 @@
 //     claude.go.
 //   - Codex CLI ([Codex]): the same JSON as Claude Code; its edit tool is
 //     apply_patch, whose patch text names the files. See codex.go.
+//   - Claude Code and Codex also send events autofix only records
+//     ([Kind.Records]): PostToolUse and PostToolUseFailure ([ToolDone], with
+//     the tool's paths and an outcome code, never its output or error
+//     text), Stop ([TurnEnd]) and SessionEnd; Codex has no
+//     PostToolUseFailure or SessionEnd.
 //   - Cursor ([Cursor]): sessionStart, answered with additional_context.
 //     See cursor.go. Cursor also runs the hooks in Claude Code's settings,
 //     with its own payload: [Parse] reads that as a Cursor event with
@@ -79,7 +84,20 @@ const (
 	// which begins with a context of its own; deliver the active
 	// constraints, as at session start.
 	SubagentStart
+	// ToolDone: a tool call finished (PostToolUse) or failed
+	// (PostToolUseFailure); [Event.Outcome] says how. Recorded, never
+	// answered with context.
+	ToolDone
+	// TurnEnd: the agent finished its turn (Stop). Recorded only.
+	TurnEnd
+	// SessionEnd: the session ended (Claude Code's SessionEnd). Recorded
+	// only.
+	SessionEnd
 )
+
+// Records says whether k is an event autofix only records: it adds
+// nothing to the agent's context and never blocks.
+func (k Kind) Records() bool { return k == ToolDone || k == TurnEnd || k == SessionEnd }
 
 // Event is one hook invocation, normalized across agents.
 type Event struct {
@@ -103,8 +121,20 @@ type Event struct {
 	// Tool is the tool about to run (FileEdit).
 	Tool string
 	// Files are the paths the tool will write, as the agent sent them
-	// (absolute, or relative to Cwd).
+	// (absolute, or relative to Cwd). For ToolDone, the paths the tool's
+	// input named (the file it read, edited or searched).
 	Files []string
+	// Outcome is the outcome code of a ToolDone event (activity.Outcome):
+	// derived from the tool's response or error, whose text is not kept.
+	Outcome string
+	// Wrote says that a ToolDone event's tool writes files (an edit tool),
+	// so that Files are the files it edited.
+	Wrote bool
+	// TranscriptPath is the session's transcript (JSONL), when sent.
+	TranscriptPath string
+	// LastMessage is the assistant's last message (Stop), when sent: read
+	// for rule markers, never stored.
+	LastMessage string
 }
 
 // maxPayload bounds the hook JSON read from stdin: a prompt with a large
@@ -138,6 +168,9 @@ func Parse(a Agent, r io.Reader) (Event, error) {
 // Answer is the JSON to print on stdout that adds text to the agent's
 // context for ev, followed by a newline. It returns nil when the agent
 // needs no output (nothing to add, or an event autofix does not answer).
+// For the events autofix only records ([Kind.Records]) the answer is
+// empty, except for Codex, which takes an empty Stop answer for invalid
+// output: it gets {"continue":true}, its default.
 // text must already fit the cap; see [Fit].
 func Answer(ev Event, text string) ([]byte, error) {
 	var v any

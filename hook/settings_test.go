@@ -43,14 +43,14 @@ func TestInstallClaudeMerges(t *testing.T) {
 	if got.Model != "opus" || got.Permissions == nil {
 		t.Errorf("unrelated keys lost:\n%s", out)
 	}
-	if n := len(got.Hooks["Stop"]); n != 1 {
-		t.Errorf("Stop has %d groups, want 1 (untouched)", n)
+	if stop := got.Hooks["Stop"]; len(stop) != 2 || stop[0].Hooks[0].Command != "notify.sh" {
+		t.Errorf("Stop = %+v, want the person's group untouched, then autofix's", stop)
 	}
 	pre := got.Hooks["PreToolUse"]
 	if len(pre) != 2 || pre[0].Matcher != "Bash" || pre[1].Matcher != "Edit|Write|MultiEdit|NotebookEdit" {
 		t.Errorf("PreToolUse = %+v, want the person's Bash group then autofix's edit group", pre)
 	}
-	for _, ev := range []string{"SessionStart", "UserPromptSubmit", "PreToolUse"} {
+	for _, ev := range []string{"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "SessionEnd"} {
 		gs := got.Hooks[ev]
 		if len(gs) == 0 || gs[len(gs)-1].Hooks[0].Command != exe+" hook claude-code" {
 			t.Errorf("%s lacks autofix's command: %+v", ev, gs)
@@ -69,7 +69,7 @@ func TestInstallClaudeMerges(t *testing.T) {
 	if err != nil || !changed {
 		t.Fatalf("Install with a moved binary: changed %v, err %v", changed, err)
 	}
-	if strings.Contains(string(moved), exe) || strings.Count(string(moved), "hook claude-code") != 4 {
+	if strings.Contains(string(moved), exe) || strings.Count(string(moved), "hook claude-code") != 8 {
 		t.Errorf("moved binary not replaced exactly once per event:\n%s", moved)
 	}
 
@@ -179,7 +179,7 @@ func TestInstallKeepsTheFile(t *testing.T) {
 `},
 		{"tabs", "{\n\t\"hooks\": {\n\t\t\"PreToolUse\": [\n\t\t\t{\n\t\t\t\t\"matcher\": \"Bash\",\n\t\t\t\t\"hooks\": [{\"type\": \"command\", \"command\": \"guard.sh\"}]\n\t\t\t}\n\t\t]\n\t}\n}\n"},
 		{"one line", `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "guard.sh"}]}]}, "model": "opus"}`},
-		{"four spaces", "{\n    \"hooks\": {\"Stop\": []}\n}"},
+		{"four spaces", "{\n    \"hooks\": {\"Notification\": []}\n}"},
 		{"no hooks", "{\n  \"env\": {\"A\": \"1\"}\n}\n"},
 		{"bom", "\xef\xbb\xbf{\n  \"model\": \"opus\"\n}\n"},
 	}
@@ -189,8 +189,8 @@ func TestInstallKeepsTheFile(t *testing.T) {
 			if err != nil || !changed {
 				t.Fatalf("Install = changed %v, err %v", changed, err)
 			}
-			if n := strings.Count(string(out), "hook claude-code"); n != 4 {
-				t.Errorf("%d autofix commands, want 4:\n%s", n, out)
+			if n := strings.Count(string(out), "hook claude-code"); n != 8 {
+				t.Errorf("%d autofix commands, want 8:\n%s", n, out)
 			}
 			std, err := hujson.Standardize(append([]byte{}, bytes.TrimPrefix(out, utf8BOM)...))
 			if err != nil || !json.Valid(std) {

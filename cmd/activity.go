@@ -1,0 +1,367 @@
+package cmd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/autofix/autofix/activity"
+	"github.com/autofix/autofix/brief"
+	"github.com/autofix/autofix/hook"
+	"github.com/autofix/autofix/scope"
+	"github.com/spf13/cobra"
+)
+
+// activityRoot is where the hooks record activity, one folder per
+// workspace; empty when the environment has no state directory.
+func (env *Env) activityRoot() string {
+	if env.StateDir == "" {
+		return ""
+	}
+	return filepath.Join(env.StateDir, "activity")
+}
+
+// activityStore is the activity log of workspace ws.
+func (env *Env) activityStore(ws scope.Workspace) (activity.Store, bool) {
+	root := env.activityRoot()
+	if root == "" {
+		return activity.Store{}, false
+	}
+	return activity.Open(root, ws.ID), true
+}
+
+// recordActivity is the hook's activity step: one record of ev in the
+// workspace's log, with the keys of the rules delivered (none for an event
+// autofix only records). What cannot be recorded is one line on stderr;
+// the hook's answer does not depend on it.
+func recordActivity(env *Env, cfg Config, ev hook.Event, keys []string) {
+	if err := appendActivity(env, cfg, ev, keys); err != nil {
+		hookFail(env, fmt.Errorf("record activity: %w", err))
+	}
+}
+
+func appendActivity(env *Env, cfg Config, ev hook.Event, keys []string) error {
+	if env.activityRoot() == "" {
+		return nil
+	}
+	ws, err := env.workspace()
+	if err != nil {
+		return err
+	}
+	store, _ := env.activityStore(ws)
+	r := activity.Record{
+		Time: env.Now().UTC(), Agent: string(ev.Agent), Session: ev.SessionID,
+		Rules: keys, Tool: ev.Tool, Outcome: ev.Outcome,
+		Paths: workspacePaths(ws.Root, env.Dir, ev.Files),
+	}
+	switch ev.Kind {
+	case hook.SessionStart:
+		r.Event, r.Via = activity.SessionStart, activity.ViaSession
+	case hook.SubagentStart:
+		r.Event, r.Via = activity.Subagent, activity.ViaSubagent
+	case hook.PromptSubmit:
+		r.Event, r.Via = activity.Prompt, activity.ViaPrompt
+		if cfg.Activity.Prompts {
+			r.Prompt = ev.Prompt
+		}
+		r.Work = activity.Classify(ev.Prompt, nil)
+	case hook.FileEdit:
+		r.Event, r.Via = activity.FileEdit, activity.ViaFile
+		r.Work = activity.Classify("", r.Paths)
+	case hook.ToolDone:
+		r.Event, r.Wrote = activity.Tool, ev.Wrote
+	case hook.TurnEnd:
+		r.Event = activity.Stop
+		if r.Referenced, err = referenced(env, ev); err != nil {
+			return err
+		}
+	case hook.SessionEnd:
+		r.Event = activity.SessionEnd
+	default:
+		return nil
+	}
+	if len(keys) == 0 {
+		r.Via = ""
+	}
+	return store.Append(r)
+}
+
+// referenced lists the rules the session received (hook.Sessions) that the
+// assistant referenced in the turn that ev ends.
+func referenced(env *Env, ev hook.Event) ([]string, error) {
+	sessions := hook.Sessions{Dir: filepath.Join(env.CacheDir, "sessions"), LockDir: env.lockDir()}
+	seen, err := sessions.Delivered(ev.SessionID, env.Now())
+	if err != nil || len(seen) == 0 {
+		return nil, err
+	}
+	keys := slices.Sorted(maps.Keys(seen))
+	path := ev.TranscriptPath
+	if !filepath.IsAbs(path) {
+		path = ""
+	}
+	return activity.Referenced(path, ev.LastMessage, keys)
+}
+
+// workspacePaths makes paths (absolute, or relative to dir) relative to the
+// workspace root, slash-separated; a path outside the workspace is left
+// out, so that nothing about the rest of the disk is stored.
+func workspacePaths(root, dir string, paths []string) []string {
+	var out []string
+	for _, p := range paths {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, p)
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil || !filepath.IsLocal(rel) {
+			// The agent may name the workspace by a path through a symlink.
+			if real, err := filepath.EvalSymlinks(filepath.Dir(p)); err == nil {
+				rel, err = filepath.Rel(root, filepath.Join(real, filepath.Base(p)))
+				if err != nil || !filepath.IsLocal(rel) {
+					continue
+				}
+			} else {
+				continue
+			}
+		}
+		out = append(out, filepath.ToSlash(rel))
+	}
+	return out
+}
+
+// selectionKeys are the keys of the selected rules (brief.Key).
+func selectionKeys(sel brief.Selection) []string {
+	keys := make([]string, 0, len(sel.Rules))
+	for _, r := range sel.Rules {
+		keys = append(keys, brief.Key(r.Rule))
+	}
+	return keys
+}
+
+type statusOptions struct {
+	env  *Env
+	json bool
+}
+
+func newStatusCmd(env *Env) *cobra.Command {
+	opts := &statusOptions{env: env}
+	c := &cobra.Command{
+		Use:   "status",
+		Short: "Show whether the layers learned from activity are being fed",
+		Long: `status shows the feed health of each layer autofix derives from the
+activity its hooks record in this workspace:
+
+  deliveries  the rules the hooks delivered
+  outcomes    what happened next: tool calls and their outcome codes, turn ends
+  weights     learned weights per rule and kind of work (not learned yet)
+
+A layer is "fresh" when it was fed in the last 7 days, "quiet" when it was
+fed before but not since, and "never" when it was never fed. Records
+written by another version of autofix, and lines that do not parse, are
+counted as skipped, not mixed in.`,
+		Example: `  autofix status
+  autofix status --json`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, args []string) error { return runStatus(c.Context(), opts) },
+	}
+	c.Flags().BoolVar(&opts.json, "json", false, "print the status as JSON")
+	return c
+}
+
+// statusLayer is a layer in status --json; Last is null when never fed.
+type statusLayer struct {
+	Name  string     `json:"name"`
+	State string     `json:"state"`
+	Last  *time.Time `json:"last"`
+	Count int        `json:"count"`
+}
+
+type statusResult struct {
+	Workspace string        `json:"workspace"`
+	Layers    []statusLayer `json:"layers"`
+	// Skipped counts records of another format version or unreadable.
+	Skipped int `json:"skipped"`
+}
+
+func runStatus(ctx context.Context, opts *statusOptions) error {
+	env := opts.env
+	ws, err := env.workspace()
+	if err != nil {
+		return err
+	}
+	res := statusResult{Workspace: ws.ID, Layers: []statusLayer{}}
+	var log activity.Log
+	if store, ok := env.activityStore(ws); ok {
+		if log, err = store.Read(); err != nil {
+			return withHint(err, "check the permissions of %s", store.Dir)
+		}
+	}
+	res.Skipped = log.Skipped
+	for _, l := range log.Health(env.Now()) {
+		sl := statusLayer{Name: l.Name, State: l.State, Count: l.Count}
+		if !l.Last.IsZero() {
+			last := l.Last.UTC()
+			sl.Last = &last
+		}
+		res.Layers = append(res.Layers, sl)
+	}
+	out := env.Stdout
+	if opts.json {
+		return writeJSON(out, res)
+	}
+	fmt.Fprintf(out, "Workspace: %s\n", res.Workspace)
+	for _, l := range res.Layers {
+		last := "never fed"
+		if l.Last != nil {
+			last = "last " + l.Last.Format("2006-01-02 15:04 UTC")
+		}
+		fmt.Fprintf(out, "  %-10s  %-5s  %6d  %s\n", l.Name, l.State, l.Count, last)
+	}
+	if res.Skipped > 0 {
+		fmt.Fprintf(out, "Skipped %d records written by another version of autofix or unreadable.\n", res.Skipped)
+	}
+	return nil
+}
+
+type activityForgetOptions struct {
+	env *Env
+	all bool
+}
+
+func newActivityCmd(env *Env) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "activity",
+		Short: "Manage the activity the hooks record on this machine",
+		Long: `The hooks record, on this machine only, which rules they delivered and what
+happened next (tool names and outcome codes, workspace-relative paths, the
+first 200 characters of each prompt unless the configuration says
+activity.prompts: false), in $XDG_STATE_HOME/autofix/activity. No diffs,
+file contents or error text are stored. See 'autofix status'.`,
+		Args: cobra.ArbitraryArgs,
+		RunE: groupRunE,
+	}
+	c.AddCommand(newActivityListCmd(env), newActivityForgetCmd(env))
+	return c
+}
+
+type activityListOptions struct {
+	env  *Env
+	json bool
+}
+
+func newActivityListCmd(env *Env) *cobra.Command {
+	opts := &activityListOptions{env: env}
+	c := &cobra.Command{
+		Use:   "list",
+		Short: "List the delivery windows recorded in this workspace",
+		Long: `list shows what the hooks recorded here, folded into delivery windows:
+each delivery of rules (at session start, with a prompt, before a file is
+written) and what followed it up to the end of the turn: how many tool
+calls, which failed (by outcome code), the files edited, and which of the
+delivered rules the assistant referenced by their marker ("project #2",
+"personal p1", or "rule #2", "preference p1") in its text or its tool calls.
+A window without an end is still open, or its session ended mid-turn.`,
+		Example: `  autofix activity list
+  autofix activity list --json`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, args []string) error { return runActivityList(c.Context(), opts) },
+	}
+	c.Flags().BoolVar(&opts.json, "json", false, "print the windows as JSON")
+	return c
+}
+
+func runActivityList(ctx context.Context, opts *activityListOptions) error {
+	env := opts.env
+	ws, err := env.workspace()
+	if err != nil {
+		return err
+	}
+	var log activity.Log
+	if store, ok := env.activityStore(ws); ok {
+		if log, err = store.Read(); err != nil {
+			return withHint(err, "check the permissions of %s", store.Dir)
+		}
+	}
+	windows := log.Windows()
+	if opts.json {
+		if windows == nil {
+			windows = []activity.Window{}
+		}
+		return writeJSON(env.Stdout, windows)
+	}
+	if len(windows) == 0 {
+		fmt.Fprintln(env.Stdout, "No activity recorded in this workspace.")
+		return nil
+	}
+	for _, w := range windows {
+		end := "open"
+		if w.Closed != nil {
+			end = "closed " + w.Closed.UTC().Format("15:04")
+		}
+		fmt.Fprintf(env.Stdout, "%s  %-7s  %-10s  %d rules, %d tool calls, %d failed, %d files edited, referenced: %s (%s)\n",
+			w.Opened.UTC().Format("2006-01-02 15:04"), w.Via, w.Work, len(w.Rules), w.Tools, failures(w), len(w.Edited), listOrNone(w.Referenced), end)
+	}
+	return nil
+}
+
+func failures(w activity.Window) int {
+	n := 0
+	for _, c := range w.Failures {
+		n += c
+	}
+	return n
+}
+
+func listOrNone(keys []string) string {
+	if len(keys) == 0 {
+		return "none"
+	}
+	return strings.Join(keys, ", ")
+}
+
+func newActivityForgetCmd(env *Env) *cobra.Command {
+	opts := &activityForgetOptions{env: env}
+	c := &cobra.Command{
+		Use:   "forget",
+		Short: "Delete the recorded activity of this workspace, or of all",
+		Long: `forget deletes the activity recorded for this workspace: every record of
+what was delivered and what happened next, and what was derived from it.
+With --all it deletes the activity of every workspace. Rules and
+preferences are not touched.`,
+		Example: `  autofix activity forget
+  autofix activity forget --all`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, args []string) error { return runActivityForget(c.Context(), opts) },
+	}
+	c.Flags().BoolVar(&opts.all, "all", false, "delete the activity of every workspace")
+	return c
+}
+
+func runActivityForget(ctx context.Context, opts *activityForgetOptions) error {
+	env := opts.env
+	root := env.activityRoot()
+	if root == "" {
+		return errors.New("no state directory to forget from")
+	}
+	if opts.all {
+		if err := activity.ForgetAll(root); err != nil {
+			return withHint(err, "check the permissions of %s", root)
+		}
+		fmt.Fprintf(env.Stdout, "Forgot the activity of every workspace (%s).\n", root)
+		return nil
+	}
+	ws, err := env.workspace()
+	if err != nil {
+		return err
+	}
+	store, _ := env.activityStore(ws)
+	if err := store.Forget(); err != nil {
+		return withHint(err, "check the permissions of %s", store.Dir)
+	}
+	fmt.Fprintf(env.Stdout, "Forgot the activity of workspace %s.\n", ws.ID)
+	return nil
+}
