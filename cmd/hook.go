@@ -197,6 +197,9 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 		}
 		sel, text = fresh, brief.Render(fresh)
 	}
+	if ev.Kind == hook.SessionStart && len(sel.Rules) > 0 {
+		text += staleNote(ctx, &wenv)
+	}
 	out, err := hook.Answer(ev, limit.Fit(text, note))
 	if err != nil {
 		return err

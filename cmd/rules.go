@@ -37,7 +37,7 @@ func newRulesCmd(env *Env) *cobra.Command {
 		Args: cobra.ArbitraryArgs,
 		RunE: groupRunE,
 	}
-	c.AddCommand(newRulesAddCmd(env), newRulesListCmd(env), newRulesCheckCmd(env))
+	c.AddCommand(newRulesAddCmd(env), newRulesListCmd(env), newRulesCheckCmd(env), newRulesStaleCmd(env))
 	return c
 }
 
