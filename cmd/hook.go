@@ -195,6 +195,7 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 				fresh.Rules = append(fresh.Rules, r)
 			}
 		}
+		fresh = coChanged(ctx, &wenv, ev.Files, sel, fresh, seen)
 		sel, text = fresh, brief.Render(fresh)
 	}
 	if ev.Kind == hook.SessionStart && len(sel.Rules) > 0 {

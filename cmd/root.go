@@ -50,6 +50,7 @@ func newRootCmd(env *Env) *cobra.Command {
 		newMCPCmd(env),
 		newTrustCmd(env),
 		newStatusCmd(env),
+		newCochangeCmd(env),
 		newActivityCmd(env),
 		newUntrustCmd(env),
 		newVersionCmd(env),

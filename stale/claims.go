@@ -73,11 +73,25 @@ var fileExts = map[string]bool{
 
 // Claims extracts the claims of instruction that can be checked, each
 // once, in order. Claims in a negated clause are left out.
-func Claims(instruction string) []Claim {
+func Claims(instruction string) []Claim { return claims(instruction, false) }
+
+// Mentions are the paths and globs instruction names, negated or not: a
+// rule that says "Never edit `gen/`" is about gen/.
+func Mentions(instruction string) []Claim {
+	var out []Claim
+	for _, c := range claims(instruction, true) {
+		if c.Kind == KindPath || c.Kind == KindGlob {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func claims(instruction string, keepNegated bool) []Claim {
 	var out []Claim
 	seen := map[Claim]bool{}
 	add := func(c Claim, at int) {
-		if c.Token == "" || seen[c] || negated(instruction, at) {
+		if c.Token == "" || seen[c] || !keepNegated && negated(instruction, at) {
 			return
 		}
 		seen[c] = true
@@ -228,4 +242,22 @@ func sentenceStart(s string, at int) int {
 // negation governs: a negation earlier in the same clause.
 func negated(s string, at int) bool {
 	return negation.MatchString(s[sentenceStart(s, at):at])
+}
+
+// Names says whether a path or glob claim names the workspace file p
+// (slash-separated): the file itself, a directory above it, or a glob that
+// matches it; a path may be named from any directory down ("ui/b.tsx").
+func Names(c Claim, p string) bool {
+	switch c.Kind {
+	case KindGlob:
+		re, err := globRegexp(c.Token)
+		return err == nil && (re.MatchString(p) || !strings.Contains(c.Token, "/") && re.MatchString(p[strings.LastIndexByte(p, '/')+1:]))
+	case KindPath:
+		t := strings.TrimSuffix(c.Token, "/")
+		if p == t || strings.HasSuffix(p, "/"+t) {
+			return !strings.HasSuffix(c.Token, "/")
+		}
+		return strings.HasPrefix(p, t+"/") || strings.Contains(p, "/"+t+"/")
+	}
+	return false
 }

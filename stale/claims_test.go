@@ -64,3 +64,27 @@ func TestGlobRegexp(t *testing.T) {
 		}
 	}
 }
+
+func TestNames(t *testing.T) {
+	tests := []struct {
+		instruction, file string
+		want              bool
+	}{
+		{"Never edit `src/gen/` by hand.", "src/gen/api.ts", true},
+		{"Always keep `docs/openapi.yaml` current.", "docs/openapi.yaml", true},
+		{"Always keep `openapi.yaml` current.", "docs/openapi.yaml", true},
+		{"Always keep `docs/openapi.yaml` current.", "docs/other.yaml", false},
+		{"Always name tests `*.test.ts`.", "src/a/b.test.ts", true},
+		{"Always put styles in `src/**/*.css`.", "src/a/b.ts", false},
+		{"Always make the client/server split clear.", "client/server", false},
+	}
+	for _, tt := range tests {
+		got := false
+		for _, c := range Mentions(tt.instruction) {
+			got = got || Names(c, tt.file)
+		}
+		if got != tt.want {
+			t.Errorf("%q names %s = %v, want %v", tt.instruction, tt.file, got, tt.want)
+		}
+	}
+}
