@@ -51,6 +51,7 @@ func newRootCmd(env *Env) *cobra.Command {
 		newTrustCmd(env),
 		newStatusCmd(env),
 		newCochangeCmd(env),
+		newFrictionCmd(env),
 		newActivityCmd(env),
 		newUntrustCmd(env),
 		newVersionCmd(env),
