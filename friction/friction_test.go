@@ -10,7 +10,7 @@ import (
 
 func TestMap(t *testing.T) {
 	mon := time.Date(2026, 11, 30, 9, 0, 0, 0, time.UTC) // week 49
-	prev := mon.Add(-3 * 24 * time.Hour)                  // Friday, week 48
+	prev := mon.Add(-3 * 24 * time.Hour)                 // Friday, week 48
 	fail := func(at time.Time, tool, code string, paths ...string) activity.Record {
 		return activity.Record{Time: at, Event: activity.Tool, Tool: tool, Outcome: code, Paths: paths}
 	}
