@@ -52,6 +52,7 @@ func newRootCmd(env *Env) *cobra.Command {
 		newStatusCmd(env),
 		newCochangeCmd(env),
 		newFrictionCmd(env),
+		newEpisodesCmd(env),
 		newActivityCmd(env),
 		newUntrustCmd(env),
 		newVersionCmd(env),
