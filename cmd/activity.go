@@ -158,6 +158,10 @@ activity its hooks record in this workspace:
   deliveries  the rules the hooks delivered
   outcomes    what happened next: tool calls and their outcome codes, turn ends
   weights     learned weights per rule and kind of work (not learned yet)
+  cochange    files that change together: git commits and sessions' edits
+  friction    failed tool calls by tool, file and outcome code
+  staleness   the rules in force whose claims can be checked against the checkout
+  episodes    related turns joined (see 'autofix episodes')
 
 A layer is "fresh" when it was fed in the last 7 days, "quiet" when it was
 fed before but not since, and "never" when it was never fed. Records
@@ -209,6 +213,7 @@ func runStatus(ctx context.Context, opts *statusOptions) error {
 		}
 		res.Layers = append(res.Layers, sl)
 	}
+	res.Layers = append(res.Layers, derivedLayers(ctx, env, ws, log)...)
 	out := env.Stdout
 	if opts.json {
 		return writeJSON(out, res)

@@ -123,8 +123,9 @@ type Graph struct {
 	Neighbours map[string][]Neighbour `json:"neighbours"`
 	// Delivered are the rule keys the hooks delivered for each file.
 	Delivered map[string][]string `json:"delivered,omitempty"`
-	// Changes counts the changes read, by source.
+	// Changes counts the changes read, by source; Last is the newest.
 	Changes map[string]int `json:"changes"`
+	Last    time.Time      `json:"last"`
 }
 
 type pair struct{ a, b, source string }
@@ -142,6 +143,9 @@ func Build(changes []Change, now time.Time) Graph {
 	g := Graph{Built: now, Neighbours: map[string][]Neighbour{}, Changes: map[string]int{}}
 	for _, c := range changes {
 		g.Changes[c.Source]++
+		if c.Time.After(g.Last) {
+			g.Last = c.Time
+		}
 		files := slices.Compact(slices.Sorted(slices.Values(c.Files)))
 		if len(files) < 2 || len(files) > MaxFiles {
 			continue
