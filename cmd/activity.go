@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -356,6 +358,9 @@ func runActivityForget(ctx context.Context, opts *activityForgetOptions) error {
 		if err := activity.ForgetAll(root); err != nil {
 			return withHint(err, "check the permissions of %s", root)
 		}
+		if err := os.RemoveAll(filepath.Join(env.StateDir, "cochange")); err != nil {
+			return withHint(fmt.Errorf("forget the co-change graphs: %w", err), "check the permissions of %s", env.StateDir)
+		}
 		fmt.Fprintf(env.Stdout, "Forgot the activity of every workspace (%s).\n", root)
 		return nil
 	}
@@ -366,6 +371,9 @@ func runActivityForget(ctx context.Context, opts *activityForgetOptions) error {
 	store, _ := env.activityStore(ws)
 	if err := store.Forget(); err != nil {
 		return withHint(err, "check the permissions of %s", store.Dir)
+	}
+	if err := os.Remove(env.cochangePath(ws)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return withHint(fmt.Errorf("forget the co-change graph: %w", err), "check the permissions of %s", env.StateDir)
 	}
 	fmt.Fprintf(env.Stdout, "Forgot the activity of workspace %s.\n", ws.ID)
 	return nil
