@@ -3,21 +3,18 @@ package cmd
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"time"
 
 	"github.com/autofix/autofix/activity"
 	"github.com/autofix/autofix/brief"
 	"github.com/autofix/autofix/cochange"
 	"github.com/autofix/autofix/scope"
-	"github.com/autofix/autofix/stale"
 	"github.com/google/renameio/v2"
 	"github.com/spf13/cobra"
 )
@@ -144,9 +141,9 @@ func buildCochange(ctx context.Context, env *Env, ws scope.Workspace) (cochange.
 }
 
 func writeCochange(path string, g cochange.Graph) error {
-	data, err := json.Marshal(g)
+	data, err := cochange.Encode(g)
 	if err != nil {
-		return fmt.Errorf("encode the co-change graph: %w", err)
+		return err
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
 		return fmt.Errorf("cache the co-change graph: %w", err)
@@ -158,16 +155,21 @@ func writeCochange(path string, g cochange.Graph) error {
 }
 
 // cachedCochange is the hook's graph: the cache while it is under an hour
-// old, else rebuilt (once an hour, not on every call).
-func cachedCochange(ctx context.Context, env *Env, ws scope.Workspace) (cochange.Graph, error) {
+// old, else rebuilt (once an hour, not on every call). With edited files,
+// only what a write of them needs is read from the cache.
+func cachedCochange(ctx context.Context, env *Env, ws scope.Workspace, edited []string) (cochange.Graph, error) {
 	path := env.cochangePath(ws)
 	if path == "" {
 		return cochange.Graph{}, nil
 	}
 	data, err := os.ReadFile(path)
 	if err == nil {
-		var g cochange.Graph
-		if json.Unmarshal(data, &g) == nil && env.Now().Sub(g.Built) < cochangeTTL && !g.Built.After(env.Now()) {
+		read := cochange.Decode
+		if edited != nil {
+			read = func(data []byte) (cochange.Graph, error) { return cochange.Lookup(data, edited) }
+		}
+		// A cache that does not parse is rebuilt.
+		if g, err := read(data); err == nil && env.Now().Sub(g.Built) < cochangeTTL && !g.Built.After(env.Now()) {
 			return g, nil
 		}
 	} else if !errors.Is(err, fs.ErrNotExist) {
@@ -185,7 +187,11 @@ func coChanged(ctx context.Context, env *Env, files []string, all brief.Selectio
 	if err != nil {
 		return fresh
 	}
-	g, err := cachedCochange(ctx, env, ws)
+	edited := workspacePaths(ws.Root, env.Dir, files)
+	if len(edited) == 0 {
+		return fresh
+	}
+	g, err := cachedCochange(ctx, env, ws, edited)
 	if err != nil {
 		hookFail(env, err)
 		return fresh
@@ -199,39 +205,14 @@ func coChanged(ctx context.Context, env *Env, files []string, all brief.Selectio
 	for _, s := range fresh.Rules {
 		have[brief.Key(s.Rule)] = true
 	}
-	added := 0
-	for _, b := range workspacePaths(ws.Root, env.Dir, files) {
-		for _, n := range g.Neighbours[b] {
-			for _, r := range rules {
-				k := brief.Key(r)
-				if added >= maxCoChanged || have[k] || seen[k] || !tied(r, n.File, g.Delivered[n.File]) {
-					continue
-				}
-				have[k] = true
-				added++
-				reason := fmt.Sprintf("changes together with %s (%d×)", n.File, n.Count)
-				fresh.Rules = append(fresh.Rules, brief.Selected{Rule: r, Reason: reason})
-				marker := "project #" + r.ID
-				if r.Source == brief.Personal {
-					marker = "personal " + r.ID
-				}
-				fresh.Notices = append(fresh.Notices, fmt.Sprintf("%s is here because %s %s", marker, b, reason))
-			}
+	skip := func(k string) bool { return have[k] || seen[k] }
+	for _, t := range cochange.Ties(g, edited, rules, skip, maxCoChanged) {
+		fresh.Rules = append(fresh.Rules, brief.Selected{Rule: t.Rule, Reason: t.Reason()})
+		marker := "project #" + t.Rule.ID
+		if t.Rule.Source == brief.Personal {
+			marker = "personal " + t.Rule.ID
 		}
+		fresh.Notices = append(fresh.Notices, fmt.Sprintf("%s is here because %s %s", marker, t.Edited, t.Reason()))
 	}
 	return fresh
-}
-
-// tied says whether rule r is tied to file: its instruction names the
-// file, its directory or a glob matching it, or it was delivered for it.
-func tied(r brief.Rule, file string, delivered []string) bool {
-	if slices.Contains(delivered, brief.Key(r)) {
-		return true
-	}
-	for _, c := range stale.Mentions(r.Instruction) {
-		if stale.Names(c, file) {
-			return true
-		}
-	}
-	return false
 }

@@ -170,6 +170,10 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	now := env.Now()
 
 	note := selfRepair(ctx, cfg, ev)
+	if ev.Kind == hook.SessionStart {
+		// Kept whole, like the self-repair note.
+		note = staleNote(ctx, &wenv) + note
+	}
 	limit := hook.CapOf(ev.Agent)
 	b, err := fittedBrief(ctx, &wenv, cfg, limit, note, briefRequest{Task: ev.Prompt, Files: files})
 	if err != nil {
@@ -197,9 +201,6 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 		}
 		fresh = coChanged(ctx, &wenv, ev.Files, sel, fresh, seen)
 		sel, text = fresh, brief.Render(fresh)
-	}
-	if ev.Kind == hook.SessionStart && len(sel.Rules) > 0 {
-		text += staleNote(ctx, &wenv)
 	}
 	out, err := hook.Answer(ev, limit.Fit(text, note))
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/stale"
+	"github.com/autofix/autofix/trust"
 	"github.com/spf13/cobra"
 )
 
@@ -48,7 +49,7 @@ type staleResult struct {
 
 func runRulesStale(ctx context.Context, opts *rulesStaleOptions) error {
 	env := opts.env
-	found, err := staleRules(ctx, env)
+	found, err := staleRules(ctx, env, false)
 	if err != nil {
 		return err
 	}
@@ -67,14 +68,22 @@ func runRulesStale(ctx context.Context, opts *rulesStaleOptions) error {
 
 // staleRules checks the workspace's project rules in force against its
 // checkout; a missing ruleset has none.
-func staleRules(ctx context.Context, env *Env) ([]stale.Finding, error) {
+// With trustedOnly, an untrusted ruleset has none: its rules do not reach
+// the agent.
+func staleRules(ctx context.Context, env *Env, trustedOnly bool) ([]stale.Finding, error) {
 	ws, root, err := env.openWorkspace()
 	if err != nil {
 		return nil, err
 	}
 	defer root.Close()
-	rs, err := rules.Load(root)
-	if err != nil {
+	var rs *rules.Ruleset
+	if trustedOnly {
+		p, err := loadProjectRuleset(env, ws, root)
+		if err != nil || p.Trust != trust.Trusted {
+			return nil, err
+		}
+		rs = p.Rules
+	} else if rs, err = rules.Load(root); err != nil {
 		return nil, err
 	}
 	co := &stale.Checkout{FS: root.FS(), Ignored: gitIgnored(ctx, ws.Root)}
@@ -99,9 +108,10 @@ func gitIgnored(ctx context.Context, root string) func(string) bool {
 }
 
 // staleNote is the line SessionStart adds when rules in force are stale;
-// empty when none are, or when they cannot be checked.
+// empty when none are, when the ruleset is not trusted, or when they cannot
+// be checked.
 func staleNote(ctx context.Context, env *Env) string {
-	found, err := staleRules(ctx, env)
+	found, err := staleRules(ctx, env, true)
 	if err != nil || len(found) == 0 {
 		return ""
 	}
