@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
+	"strings"
 
 	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/stale"
@@ -94,16 +95,24 @@ func staleRules(ctx context.Context, env *Env, trustedOnly bool) ([]stale.Findin
 	return found, nil
 }
 
-// gitIgnored asks git whether a workspace path is ignored; nil outside a
-// git repository.
-func gitIgnored(ctx context.Context, root string) func(string) bool {
+// gitIgnored asks git, in one call, which workspace paths it ignores; nil
+// when git is not installed. Outside a repository, none are.
+func gitIgnored(ctx context.Context, root string) func([]string) map[string]bool {
 	if _, err := exec.LookPath("git"); err != nil {
 		return nil
 	}
-	return func(rel string) bool {
-		// Exit 0 means ignored; 1 not ignored; anything else (not a
-		// repository) counts as not ignored.
-		return exec.CommandContext(ctx, "git", "-C", root, "check-ignore", "-q", "--no-index", "--", rel).Run() == nil
+	return func(paths []string) map[string]bool {
+		c := exec.CommandContext(ctx, "git", "-C", root, "check-ignore", "--no-index", "-z", "--stdin")
+		c.Stdin = strings.NewReader(strings.Join(paths, "\x00") + "\x00")
+		// Exit 1 means none is ignored; the output lists those that are.
+		out, _ := c.Output()
+		ignored := map[string]bool{}
+		for _, p := range strings.Split(string(out), "\x00") {
+			if p != "" {
+				ignored[p] = true
+			}
+		}
+		return ignored
 	}
 }
 

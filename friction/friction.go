@@ -65,3 +65,55 @@ func Map(records []activity.Record, since time.Time) []Entry {
 	})
 	return out
 }
+
+// Miss is a rule delivered for a file in turns that still failed on that
+// file: the evidence that the rule did not help there (the learned
+// weights use it).
+type Miss struct {
+	Rule  string `json:"rule"`
+	File  string `json:"file"`
+	Turns int    `json:"turns"`
+}
+
+// Misses lists, per rule and file, the turns in which the rule was
+// delivered for the file (before it was written) and a later tool call of
+// the same turn still failed on that file; most turns first.
+func Misses(records []activity.Record) []Miss {
+	type rf struct{ rule, file string }
+	// Per session: the rules delivered for each file this turn, and the
+	// pairs already counted this turn.
+	delivered := map[string]map[string][]string{}
+	counted := map[string]map[rf]bool{}
+	turns := map[rf]int{}
+	for _, r := range records {
+		switch {
+		case r.Event == activity.FileEdit && len(r.Rules) > 0:
+			if delivered[r.Session] == nil {
+				delivered[r.Session], counted[r.Session] = map[string][]string{}, map[rf]bool{}
+			}
+			for _, p := range r.Paths {
+				delivered[r.Session][p] = append(delivered[r.Session][p], r.Rules...)
+			}
+		case Failed(r):
+			for _, p := range r.Paths {
+				for _, k := range delivered[r.Session][p] {
+					if key := (rf{k, p}); !counted[r.Session][key] {
+						counted[r.Session][key] = true
+						turns[key]++
+					}
+				}
+			}
+		case r.Event == activity.Stop || r.Event == activity.SessionStart || r.Event == activity.SessionEnd:
+			delete(delivered, r.Session)
+			delete(counted, r.Session)
+		}
+	}
+	out := make([]Miss, 0, len(turns))
+	for k, n := range turns {
+		out = append(out, Miss{Rule: k.rule, File: k.file, Turns: n})
+	}
+	slices.SortFunc(out, func(a, b Miss) int {
+		return cmp.Or(cmp.Compare(b.Turns, a.Turns), cmp.Compare(a.Rule, b.Rule), cmp.Compare(a.File, b.File))
+	})
+	return out
+}

@@ -34,3 +34,24 @@ func TestMap(t *testing.T) {
 		t.Errorf("since: got %+v", got)
 	}
 }
+
+func TestMisses(t *testing.T) {
+	t0 := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	edit := func(s string, keys ...string) activity.Record {
+		return activity.Record{Time: t0, Session: s, Event: activity.FileEdit, Rules: keys, Paths: []string{"a.go"}}
+	}
+	fail := func(s, p string) activity.Record {
+		return activity.Record{Time: t0, Session: s, Event: activity.Tool, Tool: "Edit", Outcome: "conflict", Paths: []string{p}}
+	}
+	stop := func(s string) activity.Record { return activity.Record{Time: t0, Session: s, Event: activity.Stop} }
+	rs := []activity.Record{
+		edit("s", "project:1"), fail("s", "a.go"), fail("s", "a.go"), fail("s", "b.go"), stop("s"),
+		edit("s", "project:1", "project:2"), fail("s", "a.go"), stop("s"),
+		// Failed after the turn ended: not this delivery's turn.
+		edit("t", "project:3"), stop("t"), fail("t", "a.go"),
+	}
+	want := []Miss{{Rule: "project:1", File: "a.go", Turns: 2}, {Rule: "project:2", File: "a.go", Turns: 1}}
+	if got := Misses(rs); !slices.Equal(got, want) {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+}

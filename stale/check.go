@@ -18,7 +18,7 @@ import (
 
 // MaxEntries bounds the walk of the checkout: past it, a path that was not
 // found is not reported (it may be in the part not walked).
-const MaxEntries = 50000
+const MaxEntries = 20000
 
 // skipDirs are not walked: dependencies and build output, not the
 // project's own paths.
@@ -28,10 +28,11 @@ var skipDirs = map[string]bool{".git": true, "node_modules": true, "vendor": tru
 type Checkout struct {
 	// FS is the workspace root.
 	FS fs.FS
-	// Ignored says whether a missing workspace path is one the repository
-	// ignores (build output, say), which a rule may name without it being
-	// in the checkout; nil means none.
-	Ignored func(path string) bool
+	// Ignored returns which of the missing workspace paths the repository
+	// ignores (build output, say), which a rule may name without them
+	// being in the checkout; it is called once per [Check], with every
+	// such path. Nil means none are.
+	Ignored func(paths []string) map[string]bool
 
 	walked   bool
 	complete bool
@@ -49,14 +50,33 @@ type Finding struct {
 // Check returns the stale rules among rs (pass the rules in force), one
 // finding per rule, with the first claim that does not hold.
 func Check(co *Checkout, rs []rules.Rule) []Finding {
-	var out []Finding
-	for _, r := range rs {
+	type failed struct {
+		c             Claim
+		reason, moved string
+	}
+	fails := make([][]failed, len(rs))
+	var missing []string
+	for i, r := range rs {
 		for _, c := range Claims(r.Instruction) {
-			reason, moved, stale := co.holds(c)
-			if !stale {
+			if reason, moved, stale := co.holds(c); stale {
+				fails[i] = append(fails[i], failed{c, reason, moved})
+				if c.Kind == KindPath && !slices.Contains(missing, c.Token) {
+					missing = append(missing, c.Token)
+				}
+			}
+		}
+	}
+	ignored := map[string]bool{}
+	if co.Ignored != nil && len(missing) > 0 {
+		ignored = co.Ignored(missing)
+	}
+	var out []Finding
+	for i, r := range rs {
+		for _, f := range fails[i] {
+			if f.c.Kind == KindPath && ignored[f.c.Token] {
 				continue
 			}
-			out = append(out, Finding{Rule: r.Number, Reason: reason, Suggestion: suggest(r, c, moved)})
+			out = append(out, Finding{Rule: r.Number, Reason: f.reason, Suggestion: suggest(r, f.c, f.moved)})
 			break
 		}
 	}
@@ -75,7 +95,7 @@ func (co *Checkout) holds(c Claim) (reason, moved string, stale bool) {
 		if !co.complete {
 			return "", "", false
 		}
-		if co.found(c) || co.Ignored != nil && co.Ignored(c.Token) {
+		if co.found(c) {
 			return "", "", false
 		}
 		what := "path"

@@ -1,6 +1,7 @@
 package stale
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -19,7 +20,7 @@ func checkout() *Checkout {
 		"src/new/app.ts":          {Data: []byte("x")},
 		"src/components/ui/b.tsx": {Data: []byte("x")},
 		"dist":                    {Mode: 0o755 | 1<<31},
-	}, Ignored: func(p string) bool { return p == "build/" }}
+	}, Ignored: func(ps []string) map[string]bool { return map[string]bool{"build/": slices.Contains(ps, "build/")} }}
 }
 
 func TestCheck(t *testing.T) {
