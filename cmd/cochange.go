@@ -19,9 +19,13 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// cochangeTTL is how long the hook trusts the cached graph before it reads
-// git's history and the activity log again.
-const cochangeTTL = time.Hour
+// cochangeTTL is how long the cached graph stands before SessionStart
+// reads git's history and the activity log again; past cochangeMaxAge the
+// hook no longer uses it.
+const (
+	cochangeTTL    = time.Hour
+	cochangeMaxAge = 7 * 24 * time.Hour
+)
 
 // maxCoChanged bounds the rules one write gets for its neighbours.
 const maxCoChanged = 3
@@ -46,8 +50,9 @@ changing together (a co-change weighs half as much every 60 days).
 Before a session writes FILE, the PreToolUse hook also delivers the rules
 tied to its neighbours (rules naming the neighbour, its directory or a
 matching glob, or delivered for it before), with the reason "changes
-together with A (n×)". The graph is cached for an hour in the state
-directory; this command rebuilds it.`,
+together with A (n×)". The graph is cached in the state directory:
+SessionStart rebuilds it when it is more than an hour old, so the hook
+never reads git's history before a write; this command rebuilds it.`,
 		Example: `  autofix cochange src/api/user.ts
   autofix cochange src/api/user.ts --json`,
 		Args: exactArgs(1, "FILE"),
@@ -154,28 +159,59 @@ func writeCochange(path string, g cochange.Graph) error {
 	return nil
 }
 
-// cachedCochange is the hook's graph: the cache while it is under an hour
-// old, else rebuilt (once an hour, not on every call). With edited files,
-// only what a write of them needs is read from the cache.
-func cachedCochange(ctx context.Context, env *Env, ws scope.Workspace, edited []string) (cochange.Graph, error) {
+// cachedCochange reads the cached graph; with edited files, only what a
+// write of them needs. A missing, unreadable or day-old cache is an empty
+// graph: the hook never reads git's history before a write (SessionStart
+// refreshes the cache, see refreshCochange).
+func cachedCochange(env *Env, ws scope.Workspace, edited []string) (cochange.Graph, error) {
 	path := env.cochangePath(ws)
 	if path == "" {
 		return cochange.Graph{}, nil
 	}
 	data, err := os.ReadFile(path)
-	if err == nil {
-		read := cochange.Decode
-		if edited != nil {
-			read = func(data []byte) (cochange.Graph, error) { return cochange.Lookup(data, edited) }
-		}
-		// A cache that does not parse is rebuilt.
-		if g, err := read(data); err == nil && env.Now().Sub(g.Built) < cochangeTTL && !g.Built.After(env.Now()) {
-			return g, nil
-		}
-	} else if !errors.Is(err, fs.ErrNotExist) {
+	if errors.Is(err, fs.ErrNotExist) {
+		return cochange.Graph{}, nil
+	}
+	if err != nil {
 		return cochange.Graph{}, fmt.Errorf("read the co-change graph: %w", err)
 	}
+	read := cochange.Decode
+	if edited != nil {
+		read = func(data []byte) (cochange.Graph, error) { return cochange.Lookup(data, edited) }
+	}
+	g, err := read(data)
+	if err != nil || env.Now().Sub(g.Built) > cochangeMaxAge {
+		return cochange.Graph{}, nil
+	}
+	return g, nil
+}
+
+// refreshCochange rebuilds the cached graph when it is missing, does not
+// parse, or is more than cochangeTTL old: at SessionStart, once per
+// session at most, and for status.
+func refreshCochange(ctx context.Context, env *Env, ws scope.Workspace) (cochange.Graph, error) {
+	path := env.cochangePath(ws)
+	if path == "" {
+		return cochange.Graph{}, nil
+	}
+	if data, err := os.ReadFile(path); err == nil {
+		if g, err := cochange.Decode(data); err == nil && env.Now().Sub(g.Built) < cochangeTTL && !g.Built.After(env.Now()) {
+			return g, nil
+		}
+	}
 	return buildCochange(ctx, env, ws)
+}
+
+// refreshCochangeHook is the SessionStart step: what cannot be rebuilt is
+// one line on stderr; the answer has gone out already.
+func refreshCochangeHook(ctx context.Context, env *Env) {
+	ws, err := env.workspace()
+	if err == nil {
+		_, err = refreshCochange(ctx, env, ws)
+	}
+	if err != nil {
+		hookFail(env, fmt.Errorf("refresh the co-change graph: %w", err))
+	}
 }
 
 // coChanged adds to fresh, the rules a write of files gets, the rules tied
@@ -191,7 +227,7 @@ func coChanged(ctx context.Context, env *Env, files []string, all brief.Selectio
 	if len(edited) == 0 {
 		return fresh
 	}
-	g, err := cachedCochange(ctx, env, ws, edited)
+	g, err := cachedCochange(env, ws, edited)
 	if err != nil {
 		hookFail(env, err)
 		return fresh

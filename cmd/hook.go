@@ -212,6 +212,9 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	if ev.Agent == hook.Cursor && ev.Kind == hook.SessionStart {
 		syncCursorRules(ctx, &wenv)
 	}
+	if ev.Kind == hook.SessionStart {
+		refreshCochangeHook(ctx, &wenv)
+	}
 	keys := selectionKeys(sel)
 	recordActivity(&wenv, cfg, ev, keys)
 	if ev.Kind == hook.SubagentStart {

@@ -31,7 +31,7 @@ func derivedLayers(ctx context.Context, env *Env, ws scope.Workspace, log activi
 	}
 	var out []statusLayer
 
-	g, err := cachedCochange(ctx, env, ws, nil)
+	g, err := refreshCochange(ctx, env, ws)
 	n := 0
 	if err == nil {
 		for _, c := range g.Changes {
