@@ -39,6 +39,11 @@ type Claim struct {
 
 var (
 	backticked = regexp.MustCompile("`([^`\n]{1,200})`")
+	// quotedTok is a token in single or double quotes, opened after a
+	// space and closed before one or punctuation ("don't" opens nothing).
+	quotedTok = regexp.MustCompile(`(?:^|[\s(])(['"])([^'"\s][^'"\n]{0,199}?)(['"])(?:[\s.,;:)!?]|$)`)
+	// example opens an example, which claims nothing: "e.g. src/a.ts".
+	example = regexp.MustCompile(`(?i)(\be\.g\.|\bfor example|\bfor instance|\bsuch as|\blike)\s*$`)
 	// runScript is a package manager running a script; make a target
 	// only in backticks ("make sure" is prose).
 	runScript  = regexp.MustCompile(`^(npm|pnpm|yarn|bun) run ([A-Za-z0-9_:.\-]+)`)
@@ -91,7 +96,7 @@ func claims(instruction string, keepNegated bool) []Claim {
 	var out []Claim
 	seen := map[Claim]bool{}
 	add := func(c Claim, at int) {
-		if c.Token == "" || seen[c] || !keepNegated && negated(instruction, at) {
+		if c.Token == "" || seen[c] || !keepNegated && negated(instruction, at) || example.MatchString(instruction[max(0, at-16):at]) {
 			return
 		}
 		seen[c] = true
@@ -111,6 +116,18 @@ func claims(instruction string, keepNegated bool) []Claim {
 		}
 		if pkgChars.MatchString(tok) && packageShaped(tok) && usedAsPackage(instruction, m[0], m[1]) {
 			add(Claim{Kind: KindPackage, Token: tok}, m[0])
+		}
+	}
+	for _, m := range quotedTok.FindAllStringSubmatchIndex(instruction, -1) {
+		if instruction[m[2]:m[3]] != instruction[m[6]:m[7]] {
+			continue // 'x" is not a quote
+		}
+		quoted = append(quoted, [2]int{m[2], m[7]})
+		tok := strings.TrimSpace(instruction[m[4]:m[5]])
+		if c, ok := commandClaim(tok); ok {
+			add(c, m[2])
+		} else if c, ok := pathClaim(tok, true); ok {
+			add(c, m[2])
 		}
 	}
 	inQuotes := func(i int) bool {

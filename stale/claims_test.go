@@ -32,6 +32,14 @@ func TestClaims(t *testing.T) {
 		{"Always build the frontend with `Next.js`.", nil},
 		{"Always check https://example.com/docs/a.md first.", nil},
 		{"Always log with `console.log` only in scripts.", nil},
+		// Single and double quotes name paths and commands, not packages.
+		{"Always place API route handlers in 'src/server/routes/', never in 'src/api/'.", []Claim{{Kind: KindPath, Token: "src/server/routes/"}}},
+		{"Always run 'make lint' before committing Go code.", []Claim{{Kind: KindTarget, Token: "lint"}}},
+		{`Always read "config/app.yaml" at start.`, []Claim{{Kind: KindPath, Token: "config/app.yaml"}}},
+		{"Never use 'any' in TypeScript; don't use the 'zod' library's 'x'.", nil},
+		// Examples claim nothing.
+		{"Always name files in kebab-case, e.g. src/user-profile.tsx.", nil},
+		{"Always keep fixtures small, like `testdata/a.json`.", nil},
 		// A clause after the negation's ends again.
 		{"Never use `moment`; use the `dayjs` library.", []Claim{{Kind: KindPackage, Token: "dayjs"}}},
 	}
