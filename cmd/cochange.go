@@ -136,6 +136,10 @@ func buildCochange(ctx context.Context, env *Env, ws scope.Workspace) (cochange.
 	}
 	changes = append(changes, cochange.FromActivity(log.Records)...)
 	g := cochange.Build(changes, env.Now().UTC())
+	g.Keep(func(f string) bool {
+		_, err := os.Lstat(filepath.Join(ws.Root, filepath.FromSlash(f)))
+		return err == nil
+	})
 	g.Delivered = cochange.DeliveredFor(log.Records)
 	if path := env.cochangePath(ws); path != "" {
 		if err := writeCochange(path, g); err != nil {

@@ -53,7 +53,7 @@ type Change struct {
 
 // GitLogArgs are the arguments of the git log whose output [ParseGitLog]
 // reads.
-var GitLogArgs = []string{"log", "-n", strconv.Itoa(MaxCommits), "--no-merges", "--no-renames", "--name-only", "--format=%x00%ct"}
+var GitLogArgs = []string{"-c", "core.quotePath=false", "log", "-n", strconv.Itoa(MaxCommits), "--no-merges", "--no-renames", "--name-only", "--format=%x00%ct"}
 
 // ParseGitLog reads the output of git with [GitLogArgs]: one change per
 // commit.
@@ -195,4 +195,35 @@ func DeliveredFor(records []activity.Record) map[string][]string {
 		}
 	}
 	return out
+}
+
+// Keep drops the files for which exists is false, as files and as
+// neighbours: a file deleted since is no longer edited with anything.
+func (g *Graph) Keep(exists func(file string) bool) {
+	known := map[string]bool{}
+	ok := func(f string) bool {
+		v, seen := known[f]
+		if !seen {
+			v = exists(f)
+			known[f] = v
+		}
+		return v
+	}
+	for f, ns := range g.Neighbours {
+		if !ok(f) {
+			delete(g.Neighbours, f)
+			continue
+		}
+		kept := ns[:0]
+		for _, n := range ns {
+			if ok(n.File) {
+				kept = append(kept, n)
+			}
+		}
+		if len(kept) == 0 {
+			delete(g.Neighbours, f)
+		} else {
+			g.Neighbours[f] = kept
+		}
+	}
 }

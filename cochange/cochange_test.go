@@ -80,3 +80,15 @@ func TestDeliveredFor(t *testing.T) {
 		t.Errorf("got %v", got)
 	}
 }
+
+func TestKeep(t *testing.T) {
+	g := Graph{Neighbours: map[string][]Neighbour{
+		"a.go":    {{File: "b.go", Count: 2}, {File: "gone.go", Count: 3}},
+		"gone.go": {{File: "a.go", Count: 3}},
+		"c.go":    {{File: "gone.go", Count: 2}},
+	}}
+	g.Keep(func(f string) bool { return f != "gone.go" })
+	if len(g.Neighbours) != 1 || !slices.Equal(g.Neighbours["a.go"], []Neighbour{{File: "b.go", Count: 2}}) {
+		t.Errorf("got %+v", g.Neighbours)
+	}
+}
