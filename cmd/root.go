@@ -52,6 +52,9 @@ func newRootCmd(env *Env) *cobra.Command {
 		newStatusCmd(env),
 		newActivityCmd(env),
 		newUntrustCmd(env),
+		newExportCmd(env),
+		newImportCmd(env),
+		newDoctorCmd(env),
 		newVersionCmd(env),
 	)
 	return root
