@@ -226,19 +226,31 @@ func sameFile(a, b string) bool {
 	return err == nil && os.SameFile(fa, fb)
 }
 
-// displayPath shows path relative to the workspace or under ~.
+// displayPath shows path relative to the workspace or under ~, whichever
+// is nearer.
 func displayPath(env *Env, ws scope.Workspace, path string) string {
-	if ws.Root != "" {
-		if rel, err := filepath.Rel(ws.Root, path); err == nil && !strings.HasPrefix(rel, "..") {
-			return filepath.ToSlash(rel)
+	shown, base := path, ""
+	if rel, ok := under(ws.Root, path); ok {
+		shown, base = rel, ws.Root
+	}
+	if home := env.Getenv("HOME"); home != "" && len(home) > len(base) {
+		if rel, ok := under(home, path); ok {
+			shown = "~/" + rel
 		}
 	}
-	if home := env.Getenv("HOME"); home != "" {
-		if rel, err := filepath.Rel(home, path); err == nil && !strings.HasPrefix(rel, "..") {
-			return "~/" + filepath.ToSlash(rel)
-		}
+	return shown
+}
+
+// under is path relative to dir, slash-separated, when it lies in dir.
+func under(dir, path string) (string, bool) {
+	if dir == "" {
+		return "", false
 	}
-	return path
+	rel, err := filepath.Rel(dir, path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
 }
 
 // rulesetChecks are the trust state and the validity of the project
@@ -265,9 +277,9 @@ func rulesetChecks(env *Env, ws scope.Workspace) []doctorCheck {
 	case p.Trust == trust.Trusted:
 		tc = doctorCheck{Name: "trust", Status: checkOK, Detail: fmt.Sprintf("%s is trusted: its rules reach agents", name)}
 	case p.Trust == trust.Changed:
-		tc = doctorCheck{Name: "trust", Status: checkWarn, Detail: fmt.Sprintf("%s changed since it was trusted: its %d %s are not delivered", name, n, plural(n, "rule", "rules")), Fix: "autofix trust (it shows what changed)"}
+		tc = doctorCheck{Name: "trust", Status: checkWarn, Detail: fmt.Sprintf("%s changed since it was trusted: its %d %s not delivered", name, n, plural(n, "rule is", "rules are")), Fix: "autofix trust (it shows what changed)"}
 	default:
-		tc = doctorCheck{Name: "trust", Status: checkWarn, Detail: fmt.Sprintf("%s is not trusted: its %d %s are not delivered", name, n, plural(n, "rule", "rules")), Fix: "autofix rules list, then autofix trust"}
+		tc = doctorCheck{Name: "trust", Status: checkWarn, Detail: fmt.Sprintf("%s is not trusted: its %d %s not delivered", name, n, plural(n, "rule is", "rules are")), Fix: "autofix rules list, then autofix trust"}
 	}
 	rc := doctorCheck{Name: "ruleset", Status: checkOK}
 	switch {
