@@ -15,6 +15,7 @@ import (
 	"github.com/autofix/autofix/normalize"
 	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/scope"
+	"github.com/autofix/autofix/setup"
 	"github.com/autofix/autofix/trust"
 	"github.com/spf13/cobra"
 )
@@ -184,8 +185,13 @@ func hookCheck(env *Env, a hook.Agent, s hook.Scope, path, shown string) (doctor
 		bin := hookBinary(a, cmd)
 		switch {
 		case bin == hook.SharedBinary:
-			if !onPath(env, bin) {
+			found := lookPath(env, bin)
+			if found == "" {
 				c.Status, c.Detail, c.Fix = checkFail, fmt.Sprintf("%s runs %s from PATH, which has none", shown, bin), "go install ./cmd/autofix (it goes to $(go env GOPATH)/bin; put that on PATH)"
+				return c, true
+			}
+			if !sameFile(found, env.Executable) {
+				c.Status, c.Detail, c.Fix = checkWarn, fmt.Sprintf("%s runs %s from PATH, which is %s, another binary than this one (%s)", shown, bin, found, env.Executable), "go install ./cmd/autofix, or put this binary's directory first on PATH"
 				return c, true
 			}
 		case !filepath.IsAbs(bin):
@@ -204,7 +210,30 @@ func hookCheck(env *Env, a hook.Agent, s hook.Scope, path, shown string) (doctor
 		}
 	}
 	c.Status, c.Detail = checkOK, fmt.Sprintf("%s runs %s", shown, strings.Join(cmds, ", "))
+	if a == hook.Codex {
+		cfgPath := setup.CodexConfigPath(env.Getenv("HOME"))
+		switch f, err := setup.CodexHooksFeature(cfgPath); {
+		case err != nil:
+			c.Status, c.Detail, c.Fix = checkFail, fmt.Sprintf("Codex's settings do not parse: %v", err), "fix "+displayPath(env, scope.Workspace{}, cfgPath)+" by hand"
+		case f == setup.FeatureOff:
+			c.Status, c.Detail, c.Fix = checkWarn, c.Detail+", but "+displayPath(env, scope.Workspace{}, cfgPath)+" turns hooks off (codex_hooks = false)", "set codex_hooks = true under [features] in "+displayPath(env, scope.Workspace{}, cfgPath)
+		}
+	}
 	return c, true
+}
+
+// lookPath finds name in the environment's PATH ("" when it is not there).
+func lookPath(env *Env, name string) string {
+	for _, dir := range filepath.SplitList(env.Getenv("PATH")) {
+		if dir == "" {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
+			return p
+		}
+	}
+	return ""
 }
 
 // hookBinary is the binary of autofix's hook command for agent a (the
