@@ -3,6 +3,7 @@ package normalize
 import (
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -57,7 +58,12 @@ func builtin(raw string, existing []Existing) (Result, error) {
 	if lang == "ja" && isVagueJapanese(t) || lang != "ja" && isVagueWords(words) || !measure(t, lower, words, lang, p).ok() {
 		return Result{}, &VagueError{Text: t}
 	}
-	m := stripFillers(p.text, ph.fillers)
+	m := stripScope(stripFillers(p.text, ph.fillers), ph.scope)
+	if lang == "de" && firstWord(m) != firstWord(p.text) {
+		// "Bei uns nutzen wir pnpm": without the adverbial before it, the
+		// verb second order reads as a question; the subject leads again.
+		m = subjectFirst(m)
+	}
 	if p.opensWithAbbreviation(m) {
 		// "i.e. use the --frozen-lockfile flag": nothing to explain yet.
 		m = strings.TrimLeft(m[strings.IndexRune(m, phClose)+utf8.RuneLen(phClose):], " ,")
@@ -102,6 +108,7 @@ func builtin(raw string, existing []Existing) (Result, error) {
 	if err := CheckInstruction(instr); err != nil {
 		return Result{}, &VagueError{Text: t, Lesson: instr == "" && isLesson(lower)}
 	}
+	instr = endSentence(instr, lang)
 	res := Result{
 		Category:    classifyWords(t, lang, words),
 		Instruction: instr,
@@ -238,6 +245,11 @@ func ruleLatin(t, lang string, sentences bool, p protected) (instr string, left 
 			left = append(left, part)
 			continue
 		case c.tail && len(cs) > 0:
+			if alt, ok := insteadOf(cs[len(cs)-1], part, lang); ok {
+				// "use vitest, not jest" → "use vitest instead of jest".
+				cs[len(cs)-1].body += alt
+				continue
+			}
 			cs[len(cs)-1].body += ", " + strings.TrimRight(part, ".!;")
 			continue
 		case c.tail && c.pol == polNever && c.body != "":
@@ -284,6 +296,9 @@ func ruleLatin(t, lang string, sentences bool, p protected) (instr string, left 
 			}
 		}
 		cs = kept
+	}
+	if !sentences {
+		cs = mergeNeverTail(cs, lang)
 	}
 	lead := 0
 	for i, c := range cs {
@@ -464,4 +479,119 @@ func isLesson(lower string) bool {
 		}
 	}
 	return false
+}
+
+// endSentence ends a built-in instruction like the rules of the SPEC, with
+// a period (。 in Japanese), except after a code token: a rule that ends
+// with "go vet ./...", "src/lib", "vX.Y.Z", "%w" or `backticked code` ends
+// with the token exactly as typed, so that no period reads as part of it.
+func endSentence(instr, lang string) string {
+	if lang == "ja" {
+		if strings.HasSuffix(instr, "。") {
+			return instr
+		}
+		return instr + "。"
+	}
+	last := instr[strings.LastIndexByte(instr, ' ')+1:]
+	if endsWithCode(last) {
+		return instr
+	}
+	return instr + "."
+}
+
+// endsWithCode reports a final word that is code rather than prose: it
+// ends with something other than a letter or digit, or holds a character
+// that prose words do not (a path, a dotted name, an identifier).
+func endsWithCode(w string) bool {
+	r, _ := utf8.DecodeLastRuneInString(w)
+	if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+		return true
+	}
+	return strings.ContainsAny(w, "./_@%`=:()[]{}<>\\$#")
+}
+
+// insteadWords are, per language, the negation that opens a tail naming
+// the rejected alternative ("not jest", "pas flake8", "no npm") and the
+// words that put it after a use verb ("instead of").
+var insteadWords = map[string]struct{ not, use, instead string }{
+	"en": {"not ", "use ", " instead of "},
+	"fr": {"pas ", "utiliser ", " au lieu de "},
+	"es": {"no ", "usar ", " en lugar de "},
+}
+
+// insteadOf writes the tail "not Y" after a use clause as " instead of Y",
+// so that one rule says "Always use X instead of Y" however it was put.
+func insteadOf(prev clause, part, lang string) (string, bool) {
+	iw, ok := insteadWords[lang]
+	if !ok || prev.pol == polNever || prev.stmt || !strings.HasPrefix(strings.ToLower(strings.TrimSpace(prev.body)), iw.use) {
+		return "", false
+	}
+	part = strings.TrimRight(strings.TrimSpace(part), ".!;")
+	if len(part) <= len(iw.not) || !strings.EqualFold(part[:len(iw.not)], iw.not) {
+		return "", false
+	}
+	alt := part[len(iw.not):]
+	low := strings.ToLower(alt)
+	for _, skip := range []string{"de ", "d'", "d’", "des ", "du ", "the ", "a ", "an ", "el ", "la ", "los ", "las "} {
+		if strings.HasPrefix(low, skip) {
+			// "pas d'export par défaut": the article would need rewriting.
+			return "", false
+		}
+	}
+	for _, w := range strings.Fields(low) {
+		if enVerbs()[w] && lang == "en" {
+			// "not next to the code", "not run …": no alternative to use.
+			return "", false
+		}
+	}
+	if strings.Contains(strings.ToLower(prev.body), strings.TrimSpace(iw.instead)) {
+		return "", false
+	}
+	return iw.instead + alt, true
+}
+
+// mergeNeverTail keeps the positive clause in the lead when a bare
+// imperative is followed by "never" and a noun phrase: "store money as
+// integer cents, never floats" → "Always store money as integer cents,
+// never floats"; "migrations are generated with goose, never written by
+// hand" keeps its statement. A "never" clause with its own verb ("never
+// use npm") stays a rule of its own.
+func mergeNeverTail(cs []clause, lang string) []clause {
+	if lang != "en" || len(cs) != 2 {
+		return cs
+	}
+	first, second := cs[0], cs[1]
+	if first.pol == polNever || first.explicit && !first.stmt || second.pol != polNever || !second.explicit {
+		return cs
+	}
+	if !first.stmt && strings.HasPrefix(strings.ToLower(first.body), "use ") {
+		// "we use pnpm, never npm": "Never use npm — use pnpm instead".
+		return cs
+	}
+	w := newWords(second.src)
+	if len(w.low) < 2 || w.low[0] != "never" || enVerbs()[w.low[1]] {
+		return cs
+	}
+	first.body = strings.TrimRight(strings.TrimSpace(first.body), ".!;,") + ", " + lowerFirstWord(second.src)
+	return []clause{first}
+}
+
+// firstWord is the first word of s, lower-cased.
+func firstWord(s string) string {
+	f, _, _ := strings.Cut(strings.TrimSpace(s), " ")
+	return strings.ToLower(f)
+}
+
+// subjectFirst turns German "nutzen wir pnpm" into "wir nutzen pnpm".
+func subjectFirst(s string) string {
+	verb, rest, ok := strings.Cut(s, " ")
+	if !ok {
+		return s
+	}
+	subj, rest, ok := strings.Cut(rest, " ")
+	low := strings.ToLower(subj)
+	if !ok || low != "wir" && low != "ich" || deVerbs()[strings.ToLower(verb)] == "" {
+		return s
+	}
+	return low + " " + strings.ToLower(verb[:1]) + verb[1:] + " " + rest
 }

@@ -38,7 +38,7 @@ var domainNouns = wordSet(`endpoint api url uri route query request response hea
 	transaktion zeile zeichen kommentar klasse methode paket modul bibliothek
 	english englisch anglais inglés german deutsch allemand alemán french französisch français francés spanish spanisch
 	espagnol español japanese japanisch japonais japonés american british chinese korean portuguese italian
-	answer reply explanation summary spelling wording protobuf protobufs proto deps
+	answer reply explanation summary spelling wording protobuf protobufs proto deps export import
 	composant fonction fichier dossier requête erreur ligne caractère classe méthode paquet bibliothèque
 	componente función archivo carpeta consulta transacción línea carácter clase método paquete biblioteca servicio`)
 

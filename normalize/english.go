@@ -121,6 +121,20 @@ opening:
 			w.orig[i+1] = "prefer"
 			w.low[i+1] = "prefer"
 			i++
+		case x == "only" && subject != "" && enVerbs()[w.at(i+1)]:
+			// "we only use lodash-es": the rule is to use it.
+			i++
+		case (x == "on" || x == "are" && w.at(i+1) == "on") && subject == "we" && c.pol == polNone && hasDigit(w.join(i, len(w.orig))):
+			// "we're on Node 20": the version the project targets.
+			k := i + 1
+			if x == "are" {
+				k++
+			}
+			if k < len(w.orig) {
+				done := clause{pol: polAlways, explicit: true, body: "target " + w.join(k, len(w.orig))}
+				return englishState{done: &done}
+			}
+			break opening
 		case x == "really" || x == "generally" || x == "honestly" || x == "strongly" || x == "definitely" || x == "personally" ||
 			x == "usually" || x == "seriously" || x == "totally" || x == "absolutely" || x == "genuinely" || x == "truly":
 			i++
@@ -537,4 +551,9 @@ func determiner(x string) bool {
 		return true
 	}
 	return false
+}
+
+// hasDigit reports a digit in s: a version such as "Node 20".
+func hasDigit(s string) bool {
+	return strings.ContainsAny(s, "0123456789")
 }

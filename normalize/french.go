@@ -214,7 +214,10 @@ var frVerbs = sync.OnceValue(func() map[string]string {
 		"choisissez": "choisir", "suis": "suivre", "suivez": "suivre", "suivons": "suivre", "dis": "dire", "dites": "dire",
 		"définis": "définir", "définissez": "définir", "ouvre": "ouvrir", "ouvrez": "ouvrir", "emploie": "employer",
 		"emploies": "employer", "appelle": "appeler", "appelles": "appeler", "renvoie": "renvoyer", "traduis": "traduire",
-		"réponds": "répondre", "répondez": "répondre", "répondons": "répondre"} {
+		"réponds": "répondre", "répondez": "répondre", "répondons": "répondre",
+		// The "on" forms: "on écrit les noms en anglais".
+		"écrit": "écrire", "met": "mettre", "prend": "prendre", "choisit": "choisir", "suit": "suivre", "définit": "définir",
+		"traduit": "traduire", "répond": "répondre"} {
 		m[f] = inf
 	}
 	return m
