@@ -483,7 +483,8 @@ func isLesson(lower string) bool {
 
 // endSentence ends a built-in instruction like the rules of the SPEC, with
 // a period (。 in Japanese), except after a code token: a rule that ends
-// with "go vet ./...", "src/lib", "vX.Y.Z", "%w" or `backticked code` ends
+// with "go vet ./...", "src/lib", "vX.Y.Z", "%w", a flag such as "-q" or
+// `backticked code` ends
 // with the token exactly as typed, so that no period reads as part of it.
 func endSentence(instr, lang string) string {
 	if lang == "ja" {
@@ -507,7 +508,7 @@ func endsWithCode(w string) bool {
 	if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
 		return true
 	}
-	return strings.ContainsAny(w, "./_@%`=:()[]{}<>\\$#")
+	return strings.HasPrefix(w, "-") || strings.ContainsAny(w, "./_@%`=:()[]{}<>\\$#")
 }
 
 // insteadWords are, per language, the negation that opens a tail naming
@@ -589,9 +590,25 @@ func subjectFirst(s string) string {
 		return s
 	}
 	subj, rest, ok := strings.Cut(rest, " ")
-	low := strings.ToLower(subj)
-	if !ok || low != "wir" && low != "ich" || deVerbs()[strings.ToLower(verb)] == "" {
+	low, lowVerb := strings.ToLower(subj), strings.ToLower(verb)
+	if !ok || deVerbs()[lowVerb] == "" && !germanAuxiliary(lowVerb) {
 		return s
 	}
-	return low + " " + strings.ToLower(verb[:1]) + verb[1:] + " " + rest
+	switch r, _ := utf8.DecodeRuneInString(subj); {
+	case low == "wir" || low == "ich":
+		subj = low
+	case !unicode.IsUpper(r):
+		// Not a noun: "werden nie gemergt".
+		return s
+	}
+	return subj + " " + lowVerb + " " + rest
+}
+
+// germanAuxiliary reports a finite auxiliary: "Commits werden …".
+func germanAuxiliary(w string) bool {
+	switch w {
+	case "werden", "wird", "sind", "ist", "haben", "hat", "müssen", "muss", "sollen", "soll":
+		return true
+	}
+	return false
 }
