@@ -64,6 +64,10 @@ func builtin(raw string, existing []Existing) (Result, error) {
 		// verb second order reads as a question; the subject leads again.
 		m = subjectFirst(m)
 	}
+	if lang == "de" {
+		m = germanActive(m)
+	}
+	m = versionChoice(m, lang)
 	if p.opensWithAbbreviation(m) {
 		// "i.e. use the --frozen-lockfile flag": nothing to explain yet.
 		m = strings.TrimLeft(m[strings.IndexRune(m, phClose)+utf8.RuneLen(phClose):], " ,")
@@ -244,6 +248,11 @@ func ruleLatin(t, lang string, sentences bool, p protected) (instr string, left 
 		case c.drop, c.vague:
 			left = append(left, part)
 			continue
+		case c.tail && len(cs) > 0 && lang == "de" && c.pol == polAlways && endsWithGermanVerb(c.body) && cs[len(cs)-1].pol == polNever:
+			// "Keine Klassenkomponenten, nur Hooks": the German clause
+			// ends with its verb, so the alternative is a clause of its
+			// own ("— immer nur Hooks verwenden"), not a tail after it.
+			c.tail, c.marked = false, true
 		case c.tail && len(cs) > 0:
 			if alt, ok := insteadOf(cs[len(cs)-1], part, lang); ok {
 				// "use vitest, not jest" → "use vitest instead of jest".
@@ -611,4 +620,33 @@ func germanAuxiliary(w string) bool {
 		return true
 	}
 	return false
+}
+
+// onVersion are, per language, the openings that say which version the
+// project runs on ("wir sind auf Node 20") and the "we use" that states
+// it as a choice the analyzer reads.
+var onVersion = map[string]struct {
+	openings []string
+	use      string
+}{
+	"de": {[]string{"wir sind auf ", "wir sind jetzt auf ", "wir arbeiten mit "}, "wir verwenden "},
+	"fr": {[]string{"on est sur ", "nous sommes sur ", "on tourne sous ", "on est en "}, "on utilise "},
+	"es": {[]string{"estamos en ", "estamos con ", "trabajamos con "}, "usamos "},
+}
+
+// versionChoice rewrites "wir sind auf Node 20" as "wir verwenden Node 20":
+// a runtime with its version is what the project targets. Only a version
+// (a digit) makes it a choice: "wir sind auf main" is not one.
+func versionChoice(m, lang string) string {
+	ov, ok := onVersion[lang]
+	if !ok {
+		return m
+	}
+	low := strings.ToLower(m)
+	for _, o := range ov.openings {
+		if rest, ok := strings.CutPrefix(low, o); ok && hasDigit(rest) && !strings.ContainsAny(rest, ",;") {
+			return ov.use + m[len(o):]
+		}
+	}
+	return m
 }

@@ -66,7 +66,8 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 				would you | will you | can we | could we | shall we | starting today | starting now | as of today | as of now |
 				for now | don't forget: | do not forget: | remember: | i told you already | i already told you | i told you before |
 				as i told you | like i told you | i told you | again: | note: | reminder: | important: | fyi | heads up: | this time | next time | for the future | once and for all | as i said | like i said`),
-			ensure: lines(`you keep forgetting to | you always forget to | you keep forgetting | make sure not to > never | make sure you don't > never | make sure you do not > never | make sure you never > never |
+			ensure: lines(`don't forget not to > never | dont forget not to > never | don’t forget not to > never | do not forget not to > never |
+				you keep forgetting to | you always forget to | you keep forgetting | make sure not to > never | make sure you don't > never | make sure you do not > never | make sure you never > never |
 				be sure not to > never | remember not to > never | remember to not > never | remember to never > never |
 				don't ever forget to | do not ever forget to | stop forgetting to | never forget: | never forget, |
 				don't forget to | dont forget to | don’t forget to | do not forget to | never forget to | remember to |
