@@ -207,7 +207,9 @@ var lex = sync.OnceValue(func() *lexicon {
 			"avons", "savons", "tenemos", "sabemos"),
 		conventionJA: []string{"このリポジトリでは", "このリポでは", "このレポジトリでは", "このプロジェクトでは", "このコードベースでは", "うちでは",
 			"うちのチームでは", "チームでは", "弊社では", "うちは", "弊社は", "このチームでは", "本プロジェクトでは",
-			"当プロジェクトでは", "ここでは", "私たちは", "我々は", "を使っています", "を使ってます", "の規約", "のルールでは"},
+			"当プロジェクトでは", "ここでは", "私たちは", "我々は", "を使っています", "を使ってます", "の規約", "のルールでは",
+			// A habit of the team: "テストはvitestで書いています".
+			"で書いています", "で書いてます", "で管理しています", "で管理してます", "で統一しています", "で統一してます", "にしています", "にしてます"},
 		personal: newPhrases("i prefer", "i'd prefer", "i would prefer", "i like", "i love", "i hate", "i dislike", "i don't like", "i do not like",
 			"i'd rather", "i would rather", "i want you to always", "i want you to never", "i always want", "i never want", "my preference",
 			"personally",

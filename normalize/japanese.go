@@ -96,6 +96,12 @@ func analyzeJapanese(s string) clause {
 	for _, suf := range []string{"くれますか", "くれない", "くれる", "もらえない", "もらえる", "です", "ね", "よ", "ください", "下さい", "くれ", "ほしい", "欲しい", "もらえますか", "お願いします", "お願い"} {
 		s = strings.TrimSuffix(s, suf)
 	}
+	for _, p := range []string{"正しくは", "正解は", "正しいのは"} {
+		// 正しくは src/lib です: "the right one is src/lib", so use it.
+		if rest, ok := strings.CutPrefix(s, p); ok && endsWithLatin(rest) && !strings.ContainsAny(rest, "はがをに") {
+			s = strings.TrimSpace(rest) + "を使う"
+		}
+	}
 	if rest, ok := strings.CutSuffix(s, "で"); ok && endsWithLatin(rest) {
 		// pnpmでお願いします: "with pnpm, please" asks to use it.
 		s = rest + "を使う"
