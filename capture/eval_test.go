@@ -107,3 +107,31 @@ func TestEval(t *testing.T) {
 		t.Errorf("keep rate %.3f, want at least 0.90", keep)
 	}
 }
+
+// TestEvalFresh2 reports (does not enforce) the scores on
+// capture.fresh2.jsonl, a second batch written blind after the fixes that
+// the first fresh batch prompted, to show they generalize.
+func TestEvalFresh2(t *testing.T) {
+	rows := readRows(t, filepath.Join("testdata", "capture.fresh2.jsonl"))
+	var tp, fp, fn, kept int
+	for _, r := range rows {
+		got := Detect(context.Background(), r.Prompt)
+		switch {
+		case got.Capture && r.Capture:
+			tp++
+			if keeps(got.Rule.Instruction, r.Keep) {
+				kept++
+			} else {
+				t.Logf("%s: rule %q drops %q", r.ID, got.Rule.Instruction, r.Keep)
+			}
+		case got.Capture:
+			fp++
+			t.Logf("%s: false alarm: %q -> %s %q", r.ID, r.Prompt, got.Kind, got.Rule.Instruction)
+		case r.Capture:
+			fn++
+			t.Logf("%s: missed: %q", r.ID, r.Prompt)
+		}
+	}
+	t.Logf("%d prompts: precision %.3f, recall %.3f, keep %.3f", len(rows),
+		float64(tp)/float64(max(tp+fp, 1)), float64(tp)/float64(max(tp+fn, 1)), float64(kept)/float64(max(tp, 1)))
+}

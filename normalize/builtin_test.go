@@ -337,3 +337,54 @@ func FuzzBuiltin(f *testing.F) {
 		}
 	})
 }
+
+// TestBuiltinPolish checks the shape of built-in rules: scope words
+// ("here", "in this repo", "bei uns", "ici", "aquí", "このリポジトリでは")
+// leave the rule, which lives in the project's ruleset anyway; "X, not Y"
+// reads "X instead of Y"; a bare imperative leads over a "never Y" tail;
+// every rule ends with a period (。), except after a code token, which
+// stays exactly as typed.
+func TestBuiltinPolish(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"no, we use pnpm here", "Always use pnpm."},
+		{"no, we use vitest in this repo, not jest", "Always use vitest instead of jest."},
+		{"we use pnpm here, never npm", "Never use npm — use pnpm instead."},
+		{"store money as integer cents, never floats", "Always store money as integer cents, never floats."},
+		{"remember: migrations are generated with goose, never written by hand", "Always make sure migrations are generated with goose, never written by hand."},
+		{"always run go vet ./...", "Always run go vet ./..."},
+		{"put helpers in src/lib/", "Always put helpers in src/lib/"},
+		{"always run the tests with pytest -q", "Always run the tests with pytest -q"},
+		{"wrap errors with %w", "Always wrap errors with %w"},
+		{"we only use lodash-es", "Always use lodash-es."},
+		{"we're on Node 20", "Always target Node 20."},
+		{"error strings in Go should not be capitalized", "Never capitalize error strings in Go."},
+		{"Rust code must not use unwrap() outside tests", "Never let Rust code use unwrap() outside tests."},
+		{"don't forget not to commit .env files", "Never commit .env files."},
+		{"Bei uns nutzen wir pnpm, nicht npm", "Niemals npm verwenden — stattdessen pnpm nutzen."},
+		{"Commits werden auf Englisch geschrieben", "Immer Commits auf Englisch schreiben."},
+		{"Keine Klassenkomponenten, nur Hooks", "Niemals Klassenkomponenten verwenden — immer nur Hooks verwenden."},
+		{"Wir sind auf Node 20", "Immer Node 20 verwenden."},
+		{"Dans ce projet, on utilise Ruff, pas flake8", "Toujours utiliser Ruff au lieu de flake8."},
+		{"On écrit les noms de variables en anglais", "Toujours écrire les noms de variables en anglais."},
+		{"Aquí usamos pnpm, no npm", "Siempre usar pnpm en lugar de npm."},
+		{"このリポジトリではpnpmを使ってください", "常にpnpmを使うこと。"},
+		{"pnpmでお願いします", "常にpnpmを使うこと。"},
+		{"テストはvitestで書いています", "常にテストはvitestで書くこと。"},
+		{"正しくは src/lib です", "常にsrc/libを使うこと。"},
+	}
+	for _, tt := range tests {
+		res, err := Normalize(context.Background(), tt.text, nil, Options{})
+		if err != nil {
+			t.Errorf("%q: %v", tt.text, err)
+			continue
+		}
+		if res.Instruction != tt.want {
+			t.Errorf("%q:\n got %q\nwant %q", tt.text, res.Instruction, tt.want)
+		}
+	}
+	for _, text := range []string{"使っています", "never written by hand", "wir sind auf main"} {
+		if res, err := Normalize(context.Background(), text, nil, Options{}); err == nil {
+			t.Errorf("%q: want a refusal, got %q", text, res.Instruction)
+		}
+	}
+}

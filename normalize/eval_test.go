@@ -281,6 +281,8 @@ func TestEvalPhrasing(t *testing.T) {
 	rows, _ := readRows[phrasingRow](t, filepath.Join("testdata", "phrasing.jsonl"))
 	fresh, _ := readRows[phrasingRow](t, filepath.Join("testdata", "phrasing.fresh.jsonl"))
 	report(t, "fresh phrasing", []figure{{"pass", scorePhrasing(t, fresh), 0.95}}, true)
+	fresh2, _ := readRows[phrasingRow](t, filepath.Join("testdata", "phrasing.fresh2.jsonl"))
+	report(t, "fresh2 phrasing", []figure{{"pass", scorePhrasing(t, fresh2), 0.95}}, false)
 	rows = append(rows, fresh...)
 	if len(rows) < 100 {
 		t.Fatalf("testdata/phrasing.jsonl has %d rows, want at least 100", len(rows))

@@ -344,9 +344,31 @@ func germanActive(s string) string {
 		}
 	}
 	inf, ok := deParticiples()[strings.ToLower(ws[len(ws)-1])]
+	if !ok {
+		inf, ok = weakParticiple(strings.ToLower(ws[len(ws)-1]))
+	}
 	if aux < 1 || aux == len(ws)-1 || !ok {
 		return s
 	}
 	out := append(append(append([]string{}, ws[:aux]...), ws[aux+1:len(ws)-1]...), inf)
 	return strings.Join(out, " ")
+}
+
+// weakParticiple reads an unknown weak participle, as German makes of
+// English verbs: "gesquasht" → "squashen", "gecacht" → "cachen".
+func weakParticiple(w string) (string, bool) {
+	stem, ok := strings.CutPrefix(w, "ge")
+	if !ok {
+		return "", false
+	}
+	stem, ok = strings.CutSuffix(stem, "t")
+	if !ok || len(stem) < 3 {
+		return "", false
+	}
+	for _, r := range stem {
+		if r < 'a' || r > 'z' {
+			return "", false
+		}
+	}
+	return stem + "en", true
 }
