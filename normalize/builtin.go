@@ -362,6 +362,9 @@ func render(b *strings.Builder, c clause, f langForms, lead, afterNever bool, la
 		if c.stmt {
 			b.WriteString(" ")
 			b.WriteString(f.ensure)
+			if lang == "es" {
+				body = subjunctiveStatement(body)
+			}
 		}
 	case c.pol == polNever:
 		b.WriteString(f.neverLow)
@@ -649,4 +652,27 @@ func versionChoice(m, lang string) string {
 		}
 	}
 	return m
+}
+
+// esSubjunctive maps the indicative forms a Spanish statement of practice
+// uses to the subjunctive that "asegurarse de que" takes: "cada tabla
+// necesita una columna" → "asegurarse de que cada tabla tenga una columna".
+var esSubjunctive = map[string]string{
+	"es": "sea", "son": "sean", "está": "esté", "están": "estén", "tiene": "tenga", "tienen": "tengan",
+	"necesita": "tenga", "necesitan": "tengan", "lleva": "lleve", "llevan": "lleven", "usa": "use", "usan": "usen",
+	"incluye": "incluya", "incluyen": "incluyan", "contiene": "contenga", "contienen": "contengan",
+	"va": "vaya", "van": "vayan", "sigue": "siga", "siguen": "sigan",
+}
+
+// subjunctiveStatement puts the first finite verb of body in the
+// subjunctive, when it is one of [esSubjunctive].
+func subjunctiveStatement(body string) string {
+	ws := strings.Fields(body)
+	for i, w := range ws {
+		if sub, ok := esSubjunctive[strings.ToLower(w)]; ok && i > 0 {
+			ws[i] = sub
+			return strings.Join(ws, " ")
+		}
+	}
+	return body
 }

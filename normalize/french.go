@@ -170,7 +170,10 @@ func verbless(w words, i int, c clause, body, use, place string, goes ...string)
 	if c.pol == polNever {
 		return clause{pol: polNever, explicit: true, body: use + " " + body}
 	}
-	if n-i <= 4 {
+	lang := map[string]string{"usar": "es", "utiliser": "fr"}[use]
+	if n-i <= 4 && !hasFiniteVerb(body, lang) {
+		// "Solo pnpm", "pnpm, pas npm": a bare noun phrase is something
+		// to use; "Las fechas son UTC" is a statement.
 		return clause{tail: true, pol: polAlways, body: use + " " + lowerFirstWord(body)}
 	}
 	// "s'assurer que les erreurs doivent être …" → "… sont …".
