@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -257,6 +258,12 @@ func ruleLatin(t, lang string, sentences bool, p protected) (instr string, left 
 			if alt, ok := insteadOf(cs[len(cs)-1], part, lang); ok {
 				// "use vitest, not jest" → "use vitest instead of jest".
 				cs[len(cs)-1].body += alt
+				continue
+			}
+			if prepositionAfterInstead(cs[len(cs)-1], part, lang) {
+				// "use tabs, not spaces, in Go files": "use tabs instead of
+				// spaces in Go files", with no comma left between.
+				cs[len(cs)-1].body += " " + strings.TrimRight(part, ".!;")
 				continue
 			}
 			cs[len(cs)-1].body += ", " + strings.TrimRight(part, ".!;")
@@ -675,4 +682,23 @@ func subjunctiveStatement(body string) string {
 		}
 	}
 	return body
+}
+
+// insteadPrepositions open a tail that qualifies a whole "use X instead of
+// Y" rule: "in Go files", "for new services".
+var insteadPrepositions = map[string][]string{
+	"en": {"in", "for", "on", "with", "when", "at", "inside", "across"},
+	"fr": {"dans", "pour", "sur", "avec", "en"},
+	"es": {"en", "para", "con", "sobre"},
+}
+
+// prepositionAfterInstead reports a tail that opens with a preposition
+// after a clause that already ends with "instead of Y".
+func prepositionAfterInstead(prev clause, part, lang string) bool {
+	iw, ok := insteadWords[lang]
+	if !ok || !strings.Contains(prev.body, iw.instead) || strings.Contains(prev.body, ", ") {
+		return false
+	}
+	first, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(part)), " ")
+	return slices.Contains(insteadPrepositions[lang], first)
 }
