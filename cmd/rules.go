@@ -91,7 +91,7 @@ func runRulesAdd(ctx context.Context, opts *rulesAddOptions) error {
 	}
 	// The instruction is recorded verbatim, so it must already be a strict
 	// imperative; `autofix learn` rewrites free text instead.
-	if err := checkImperative(opts.instruction); err != nil {
+	if err := normalize.CheckInstruction(opts.instruction); err != nil {
 		return err
 	}
 	ws, root, err := opts.env.openWorkspace()
@@ -133,25 +133,6 @@ func runRulesAdd(ctx context.Context, opts *rulesAddOptions) error {
 	}
 	fmt.Fprintf(opts.env.Stdout, "Learned rule #%d ([%s]): %s — recorded in %s.\n", r.Number, r.Category, r.Instruction, name)
 	return nil
-}
-
-// checkImperative is [normalize.CheckInstruction] with the most useful
-// reason first: a short text that also lacks "Always"/"Never" is refused
-// for the missing marker, which is what the person has to add, not for its
-// length.
-func checkImperative(s string) error {
-	err := normalize.CheckInstruction(s)
-	var ie *normalize.InstructionError
-	if !errors.As(err, &ie) || !strings.HasPrefix(ie.Reason, "is too short") {
-		return err
-	}
-	// Long enough, would it open like a rule? (The padding is only for
-	// the length check.)
-	var marker *normalize.InstructionError
-	if perr := normalize.CheckInstruction(s + " in every file of this repository"); errors.As(perr, &marker) && strings.HasPrefix(marker.Reason, "does not start with") {
-		return &normalize.InstructionError{Instruction: s, Reason: marker.Reason}
-	}
-	return err
 }
 
 // addJSON is the --json output of rules add: the rule added, or with
