@@ -79,6 +79,10 @@ func (c Check) action() string {
 	return c.Action
 }
 
+// MaxPattern is the longest pattern a check may have, in bytes: a cloned
+// repository's checks run in every hook.
+const MaxPattern = 1000
+
 // Harmless samples: a check that matches one of them would stop ordinary
 // work, so [Check.Validate] refuses it.
 var (
@@ -125,6 +129,9 @@ func (c Check) compileRE() (*regexp.Regexp, error) {
 	}
 	if c.Pattern == "" {
 		return nil, errors.New(`check: "pattern" is empty`)
+	}
+	if len(c.Pattern) > MaxPattern {
+		return nil, fmt.Errorf("check: pattern is %d bytes long, over the limit of %d", len(c.Pattern), MaxPattern)
 	}
 	re, err := regexp.Compile(c.Pattern)
 	if err != nil {

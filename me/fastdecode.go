@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/autofix/autofix/guard"
 	"github.com/autofix/autofix/jsonfile"
 	"github.com/autofix/autofix/scope"
 )
@@ -101,7 +102,7 @@ func (f *file) from(data []byte, v *jsonfile.Value) bool {
 	return true
 }
 
-var prefFields = []string{"id", "category", "instruction", "why", "words", "created", "normalizer", "language", "scope", "status", "supersedes", "superseded_by", "history"}
+var prefFields = []string{"id", "category", "instruction", "why", "words", "created", "normalizer", "language", "scope", "status", "supersedes", "superseded_by", "history", "check"}
 
 func (p *Preference) from(data []byte, v *jsonfile.Value) bool {
 	if v.Kind != jsonfile.Object {
@@ -161,8 +162,34 @@ func (p *Preference) from(data []byte, v *jsonfile.Value) bool {
 					}
 				}
 			}
+		case 13:
+			p.Check = new(guard.Check)
+			ok = checkFrom(p.Check, x)
 		}
 		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+var checkFields = []string{"tool", "target", "pattern", "action"}
+
+func checkFrom(c *guard.Check, v *jsonfile.Value) bool {
+	if v.Kind != jsonfile.Object {
+		return false
+	}
+	var seen fields
+	for _, m := range v.Members {
+		i := field(m.Key, checkFields)
+		if i < 0 {
+			continue
+		}
+		if !seen.set(i) {
+			return false
+		}
+		dst := [...]*string{&c.Tool, &c.Target, &c.Pattern, &c.Action}[i]
+		if !strFrom(dst, m.Value) {
 			return false
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autofix/autofix/guard"
 	"github.com/autofix/autofix/jsonfile"
 	"github.com/autofix/autofix/scope"
 )
@@ -16,6 +17,12 @@ var decodeSeeds = []string{
 	`{"version":1,"next_id":3,"preferences":[{"id":"p1","category":"TOOL","instruction":"Always use pnpm.","why":"w","words":"i like pnpm","created":"2026-01-02T03:04:05Z","normalizer":"builtin","language":"en","scope":{"kind":"global"},"status":"active","supersedes":["p0"],"superseded_by":"p2","history":[{"time":"2026-01-02T03:04:05Z","what":"taught","detail":"with scope all"}]}]}`,
 	"\xef\xbb\xbf" + `{"version":1,"next_id":2,"preferences":[{"id":"p1","scope":{"kind":"workspaces","workspaces":[{"id":"github.com/a/b","name":"b","path":"/src/b"}]},"history":[]}]}`,
 	`{"version":1,"next_id":1,"preferences":[]}`,
+	`{"version":1,"next_id":2,"preferences":[{"id":"p1","check":{"tool":"Bash","target":"command","pattern":"^npm\\b","action":"deny"}}]}`,
+	`{"preferences":[{"check":{"Tool":"Bash","PATTERN":"x","extra":1}}]}`,
+	`{"preferences":[{"check":null}]}`,
+	`{"preferences":[{"check":{"tool":1}}]}`,
+	`{"preferences":[{"check":{"tool":"a","Tool":"b"}}]}`,
+	`{"preferences":[{"check":"npm"}]}`,
 	`{}`,
 	`{"VERSION":1,"Next_ID":2,"Preferences":[{"ID":"p1","Instruction":"x","ſtatus":"active","ıd":"p9"}]}`,
 	`{"version":1,"extra":{"a":[1,2,{"b":null}]},"preferences":[{"id":"p1","unknown":true}]}`,
@@ -80,7 +87,9 @@ func checkDecodeFile(t *testing.T, data []byte) {
 func TestDecodeFileFastPath(t *testing.T) {
 	s := newStore("prefs.json")
 	s.Teach(draft("Always use pnpm.", scope.Only(web)), t0, opposite)
-	s.Teach(draft("Never use pnpm.", scope.Only(web)), t0, opposite)
+	d := draft("Never use pnpm.", scope.Only(web))
+	d.Check = &guard.Check{Tool: "Bash", Target: "command", Pattern: `^pnpm\b`}
+	s.Teach(d, t0, opposite)
 	data, err := s.encode()
 	if err != nil {
 		t.Fatal(err)
@@ -93,7 +102,7 @@ func TestDecodeFileFastPath(t *testing.T) {
 	if !f.from(data, root) {
 		t.Fatalf("the tree walk refused a file autofix wrote:\n%s", data)
 	}
-	if len(f.Preferences) != 2 || f.Preferences[1].Supersedes[0] != "p1" {
+	if len(f.Preferences) != 2 || f.Preferences[1].Supersedes[0] != "p1" || f.Preferences[1].Check == nil || f.Preferences[1].Check.Pattern != `^pnpm\b` {
 		t.Fatalf("decoded %+v", f)
 	}
 }
@@ -110,6 +119,7 @@ func TestDecodeFileKnowsEveryField(t *testing.T) {
 		{Event{}, eventFields},
 		{scope.Scope{}, scopeFields},
 		{scope.Ref{}, refFields},
+		{guard.Check{}, checkFields},
 	} {
 		if got := jsonNames(reflect.TypeOf(c.v)); !reflect.DeepEqual(got, c.names) {
 			t.Errorf("%T has JSON fields %q; the tree walk knows %q: update fastdecode.go", c.v, got, c.names)
