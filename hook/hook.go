@@ -7,9 +7,10 @@
 // # Agents
 //
 //   - Claude Code ([ClaudeCode]): SessionStart, UserPromptSubmit,
-//     SubagentStart and PreToolUse on Edit, Write, MultiEdit and
-//     NotebookEdit, answered with hookSpecificOutput.additionalContext. See
-//     claude.go.
+//     SubagentStart and PreToolUse on Edit, Write, MultiEdit, NotebookEdit
+//     and Bash, answered with hookSpecificOutput.additionalContext, or a
+//     deny ([Deny]) when a guardrail stops the call. See claude.go and
+//     guard.go.
 //   - Codex CLI ([Codex]): the same JSON as Claude Code; its edit tool is
 //     apply_patch, whose patch text names the files. See codex.go.
 //   - Cursor ([Cursor]): sessionStart, answered with additional_context.
@@ -36,6 +37,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/autofix/autofix/guard"
 )
 
 // Agent names an agent integration, as typed on the command line.
@@ -79,6 +82,9 @@ const (
 	// which begins with a context of its own; deliver the active
 	// constraints, as at session start.
 	SubagentStart
+	// ShellCommand: the agent is about to run a shell command (PreToolUse on
+	// Bash). Only guardrails answer it: no rule text is sent.
+	ShellCommand
 )
 
 // Event is one hook invocation, normalized across agents.
@@ -105,6 +111,9 @@ type Event struct {
 	// Files are the paths the tool will write, as the agent sent them
 	// (absolute, or relative to Cwd).
 	Files []string
+	// Input is what guardrails check in the tool call (FileEdit,
+	// ShellCommand); its Paths are Files.
+	Input guard.Input
 }
 
 // maxPayload bounds the hook JSON read from stdin: a prompt with a large
@@ -152,6 +161,11 @@ func Answer(ev Event, text string) ([]byte, error) {
 	if v == nil {
 		return nil, nil
 	}
+	return encodeLine(v)
+}
+
+// encodeLine writes v as one line of JSON without HTML escaping.
+func encodeLine(v any) ([]byte, error) {
 	var b strings.Builder
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
