@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/autofix/autofix/brief"
+	"github.com/autofix/autofix/guard"
 	"github.com/autofix/autofix/jsonfile"
 	"io/fs"
 	"maps"
@@ -51,6 +52,10 @@ type Config struct {
 	// session start and a candidate rule with a prompt that carries one) or
 	// "off" (neither).
 	Capture string `koanf:"capture"`
+	// Guard is how the hooks enforce rules that carry a check: "deny"
+	// (a check with action deny stops the tool call), "warn" (every
+	// matching check only warns) or "off".
+	Guard guard.Mode `koanf:"guard"`
 	// Source is the config file that was read, if any.
 	Source string `koanf:"-"`
 }
@@ -62,6 +67,7 @@ var configDefaults = map[string]any{
 	"embed_model":   "",
 	"budget":        1500,
 	"capture":       captureSuggest,
+	"guard":         string(guard.Deny),
 }
 
 // The values of the capture key.
@@ -146,6 +152,11 @@ func loadConfig(env *Env, flags *pflag.FlagSet) (Config, error) {
 	if cfg.Capture != captureSuggest && cfg.Capture != captureOff {
 		return Config{}, usageErrorf("capture must be %q or %q, not %q", captureSuggest, captureOff, cfg.Capture)
 	}
+	mode, err := guard.ParseMode(string(cfg.Guard))
+	if err != nil {
+		return Config{}, usageErrorf("guard must be %q, %q or %q, not %q", guard.Deny, guard.Warn, guard.Off, k.String("guard"))
+	}
+	cfg.Guard = mode
 	if cfg.ModelTimeout <= 0 {
 		return Config{}, usageErrorf("model_timeout must be positive, not %s", cfg.ModelTimeout)
 	}

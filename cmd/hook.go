@@ -155,10 +155,27 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 		}
 		files = append(files, filepath.ToSlash(f))
 	}
+	note := selfRepair(ctx, cfg, ev)
+	if ev.Kind == hook.FileEdit || ev.Kind == hook.ShellCommand {
+		d, answered, err := guardCall(env, &wenv, cfg, ev, files)
+		if answered || err != nil {
+			return err
+		}
+		if ev.Kind == hook.ShellCommand {
+			// A shell command gets no rule text: only a guardrail's warning.
+			out, err := hook.Answer(ev, d.Warning())
+			if err == nil && out != nil {
+				_, err = env.Stdout.Write(out)
+			}
+			return err
+		}
+		if w := d.Warning(); w != "" {
+			note = w // kept whole under the cap, as the self-repair note is
+		}
+	}
 	sessions := hook.Sessions{Dir: filepath.Join(env.CacheDir, "sessions"), LockDir: env.lockDir()}
 	now := env.Now()
 
-	note := selfRepair(ctx, cfg, ev)
 	limit := hook.CapOf(ev.Agent)
 	b, err := fittedBrief(ctx, &wenv, cfg, limit, note, briefRequest{Task: ev.Prompt, Files: files})
 	if err != nil {

@@ -61,7 +61,7 @@ var negative = regexp.MustCompile(`(?i)^(?:never|do not|don't|dont|avoid|stop|no
 
 // cmdStart is where a command word begins in a shell command line: at the
 // start or after a separator, past env assignments and wrappers.
-const cmdStart = `(?:^|[;&|(\x60\n]|\$\()\s*(?:(?:sudo|exec|command|time|env|nohup)\s+|[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*(?:\S*/)?`
+const cmdStart = `(?m)(?:^|[;&|(\x60])\s*(?:(?:sudo|env)\s+|\w+=\S*\s+)*(?:\S*/)?`
 
 // cmdEnd ends a command word.
 const cmdEnd = `(?:\s|$|[;&|)\x60])`
