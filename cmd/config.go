@@ -152,6 +152,9 @@ func loadConfig(env *Env, flags *pflag.FlagSet) (Config, error) {
 	if cfg.Capture != captureSuggest && cfg.Capture != captureOff {
 		return Config{}, usageErrorf("capture must be %q or %q, not %q", captureSuggest, captureOff, cfg.Capture)
 	}
+	if strings.TrimSpace(string(cfg.Guard)) == "" {
+		cfg.Guard = guard.Deny // set but empty, as AUTOFIX_GUARD= is
+	}
 	mode, err := guard.ParseMode(string(cfg.Guard))
 	if err != nil {
 		return Config{}, usageErrorf("guard must be %q, %q or %q, not %q", guard.Deny, guard.Warn, guard.Off, k.String("guard"))
