@@ -98,16 +98,13 @@ func (f *checkFlags) register(c interface {
 // resolve returns the check for instruction: the one set by hand, else
 // the proposed one, else nil.
 func (f checkFlags) resolve(instruction string) (*guard.Check, error) {
+	if err := f.usage(); err != nil {
+		return nil, err
+	}
 	if f.none {
-		if f.pattern != "" || f.tool != "" || f.target != "" || f.action != "" {
-			return nil, usageErrorf("--no-check cannot be combined with --check, --check-tool, --check-target or --check-action")
-		}
 		return nil, nil
 	}
 	if f.pattern == "" {
-		if f.tool != "" || f.target != "" || f.action != "" {
-			return nil, usageErrorf("--check-tool, --check-target and --check-action need --check PATTERN")
-		}
 		if c, ok := guard.Propose(instruction); ok {
 			return &c, nil
 		}
@@ -133,6 +130,18 @@ func (f checkFlags) resolve(instruction string) (*guard.Check, error) {
 		return nil, withHint(err, "fix the --check pattern, or leave it out (--no-check records the rule without a check)")
 	}
 	return &c, nil
+}
+
+// usage refuses flags that contradict each other; commands call it before
+// any other work.
+func (f checkFlags) usage() error {
+	switch {
+	case f.none && (f.pattern != "" || f.tool != "" || f.target != "" || f.action != ""):
+		return usageErrorf("--no-check cannot be combined with --check, --check-tool, --check-target or --check-action")
+	case f.pattern == "" && (f.tool != "" || f.target != "" || f.action != ""):
+		return usageErrorf("--check-tool, --check-target and --check-action need --check PATTERN")
+	}
+	return nil
 }
 
 // checkedNote is what the recording line adds when a check was recorded.

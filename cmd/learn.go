@@ -101,6 +101,9 @@ func runLearn(ctx context.Context, opts *learnOptions) error {
 // ruleset, unless dryRun or a rule in force already says it. It is learn's
 // work without its output: the MCP learn tool calls it too.
 func learnRule(ctx context.Context, env *Env, cfg Config, text string, dryRun bool, cf checkFlags) (learnResult, error) {
+	if err := cf.usage(); err != nil {
+		return learnResult{}, err
+	}
 	if err := checkWords(text); err != nil {
 		return learnResult{}, err
 	}

@@ -106,6 +106,9 @@ type teachOutcome struct {
 // output: the MCP teach tool calls it too.
 func teachPreference(ctx context.Context, opts *meTeachOptions) (teachOutcome, error) {
 	env := opts.env
+	if err := opts.check.usage(); err != nil {
+		return teachOutcome{}, err
+	}
 	if err := checkWords(opts.text); err != nil {
 		return teachOutcome{}, err
 	}

@@ -91,6 +91,9 @@ agent hooks enforce before a tool call (the line ends in "(checked)");
 }
 
 func runRulesAdd(ctx context.Context, opts *rulesAddOptions) error {
+	if err := opts.check.usage(); err != nil {
+		return err
+	}
 	if opts.category == "" {
 		return usageErrorf("rules add needs --category (one of %s)", strings.Join(rules.Categories, ", "))
 	}
