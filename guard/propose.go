@@ -182,10 +182,11 @@ var (
 	// insteadOf: "use X instead of LIST", in the rule's languages.
 	insteadOf = regexp.MustCompile(`(?i)\b(?:use|prefer|choose|pick|run)\s+(.+?)\s+(?:instead of|rather than|over|not|statt|anstatt|anstelle von|au lieu de|en lugar de|en vez de)\s+(.+)$`)
 	// neverUse: "never use LIST", "do not import LIST".
-	neverUse = regexp.MustCompile(`(?i)^(?:never|do not|don't|dont|avoid)\s+(?:use|using|run|running|call|invoke|import|importing|require|add|install|depend on)\s+(.+)$`)
+	// It may follow an "always" clause: "Always use pnpm — never use npm".
+	neverUse = regexp.MustCompile(`(?i)(?:^|[—–;,:]\s*|\s-\s)(?:never|do not|don't|dont|avoid)\s+(?:use|using|run|running|call|invoke|import|importing|require|add|install|depend on)\s+(.+)$`)
 	// libWord marks the object as a library.
 	libWord   = regexp.MustCompile(`(?i)^(?:the\s+)?(.+?)\s+(?:library|libraries|package|packages|module|modules|dependency|dependencies|lib)$`)
-	importVrb = regexp.MustCompile(`(?i)^(?:never|do not|don't|dont|avoid)\s+(?:import|importing|require|depend on)\b`)
+	importVrb = regexp.MustCompile(`(?i)(?:^|[—–;,:]\s*|\s-\s)(?:never|do not|don't|dont|avoid)\s+(?:import|importing|require|depend on)\b`)
 	// aside ends the object: "— use pnpm instead", "here", "in this repo".
 	aside   = regexp.MustCompile(`(?i)\s*(?:[—–;]|\s-\s|,\s*(?:use|prefer|always)\b).*$|\s+(?:here|anymore|any more|again|in this (?:repo|repository|project|codebase)|for (?:anything|any|new)\b.*)$`)
 	pkgName = regexp.MustCompile(`^(?:@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*(?:/[a-z0-9][a-z0-9._-]*)*$`)
