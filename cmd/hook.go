@@ -40,10 +40,16 @@ Cursor also runs the hooks in Claude Code's settings: 'hook claude-code'
 run by Cursor answers as 'hook cursor' would, and not at all when
 autofix's Cursor hook is set up, so the rules arrive once.
 
-It never blocks the agent and always exits 0: what it cannot deliver (a
+Before a Bash command or a file edit (Claude Code, Codex) it enforces the
+guardrails: a rule in force with a check that the call breaks denies it,
+with "autofix rule #N: <Instruction>" as the reason (configuration key
+guard: deny, warn or off; see "Guardrails" in the README). Bash calls get
+nothing else.
+
+It never fails the agent and always exits 0: what it cannot deliver (a
 broken ruleset, say) is one line on stderr while the rules that can be read
-still go out, and on any other error stdout stays empty. It calls no model
-and answers in milliseconds.`,
+still go out, a check that cannot run is skipped, and on any other error
+stdout stays empty. It calls no model and answers in milliseconds.`,
 		Example: `  echo '{"hook_event_name":"UserPromptSubmit","session_id":"s","cwd":"'$PWD'","prompt":"add a signup form"}' | autofix hook claude-code`,
 		// Flags are not parsed: a usage error exits 2, which Claude Code
 		// takes as "block the prompt".
