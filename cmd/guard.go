@@ -1,12 +1,14 @@
 package cmd
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strconv"
 
 	"github.com/autofix/autofix/guard"
 	"github.com/autofix/autofix/hook"
+	"github.com/autofix/autofix/jsonfile"
 	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/scope"
 	"github.com/autofix/autofix/trust"
@@ -20,23 +22,46 @@ import (
 // What cannot be read is skipped: a guardrail never blocks on its own
 // failure.
 func guardRules(env *Env, ws scope.Workspace) []guard.Rule {
-	var out []guard.Rule
-	if root, err := openRoot(ws); err == nil {
-		p, err := loadProjectRuleset(env, ws, root)
-		root.Close()
-		if err == nil && p.Trust == trust.Trusted {
-			for _, r := range rules.InForce(p.Rules.Rules) {
-				if !r.Check.IsZero() {
-					out = append(out, guard.Rule{Name: "autofix rule #" + strconv.Itoa(r.Number), Instruction: r.Instruction, Check: r.Check})
-				}
-			}
-		}
-	}
+	out := projectChecks(env, ws)
 	if store, err := loadPrefs(env); err == nil {
 		for _, p := range store.Active(ws) {
 			if p.Check != nil {
 				out = append(out, guard.Rule{Name: "autofix preference " + p.ID, Instruction: p.Instruction, Check: *p.Check})
 			}
+		}
+	}
+	return out
+}
+
+// projectChecks are the checks of the project's rules in force, when the
+// ruleset is trusted with its current content. A ruleset without a
+// "Check" key is not parsed: it has none (the common case, and a hook on
+// every Bash call).
+func projectChecks(env *Env, ws scope.Workspace) []guard.Rule {
+	root, err := openRoot(ws)
+	if err != nil {
+		return nil
+	}
+	defer root.Close()
+	name, exists, err := rules.Locate(root)
+	if err != nil || !exists {
+		return nil
+	}
+	data, err := jsonfile.Read(root, name, rules.MaxFileSize)
+	if err != nil || !bytes.Contains(data, []byte(`"Check"`)) {
+		return nil
+	}
+	if state, err := env.trustStore().Check(rulesetRealPath(ws, name), data); err != nil || state != trust.Trusted {
+		return nil
+	}
+	rs, err := rules.Parse(name, data)
+	if err != nil {
+		return nil
+	}
+	var out []guard.Rule
+	for _, r := range rules.InForce(rs.Rules) {
+		if !r.Check.IsZero() {
+			out = append(out, guard.Rule{Name: "autofix rule #" + strconv.Itoa(r.Number), Instruction: r.Instruction, Check: r.Check})
 		}
 	}
 	return out
