@@ -57,7 +57,7 @@ func clean(s string) string {
 }
 
 // negative matches an instruction that forbids.
-var negative = regexp.MustCompile(`(?i)^(?:never|do not|don't|dont|avoid|stop|no)\b|\b(?:never|do not|don't|must not|without)\b`)
+var negative = regexp.MustCompile(`(?i)^(?:never|do not|don't|dont|avoid|stop|no)\b|\b(?:never|do not|don't|must not|without|niemals|nie|kein[e]?|jamais|nunca)\b`)
 
 // cmdStart is where a command word begins in a shell command line: at the
 // start or after a separator, past env assignments and wrappers.
@@ -67,7 +67,7 @@ const cmdStart = `(?m)(?:^|[;&|(\x60])\s*(?:(?:sudo|env)\s+|\w+=\S*\s+)*(?:\S*/)
 const cmdEnd = `(?:\s|$|[;&|)\x60])`
 
 var (
-	emojiWord  = regexp.MustCompile(`(?i)\bemojis?\b|\bemoji\b|\bgitmoji`)
+	emojiWord  = regexp.MustCompile(`(?i)emojis?\b|émojis?\b|絵文字`)
 	commitWord = regexp.MustCompile(`(?i)\bcommit(?:s|ting)?\b`)
 )
 
@@ -87,8 +87,10 @@ var (
 	forceWord = regexp.MustCompile(`(?i)\bforce[- ]?push(?:es|ing)?\b|\bpush(?:es|ing)?\s+(?:--force\b|-f\b|with\s+--force)`)
 	// pushTarget is what a force push is forbidden to: "to main", "on
 	// main or master", "onto the release branch".
-	pushTarget = regexp.MustCompile(`(?i)\b(?:to|on|onto|into)\s+(?:the\s+)?(.+?)(?:\s+branch(?:es)?)?$`)
+	pushTarget = regexp.MustCompile(`(?i)\b(?:to|on|onto|into|sur|auf|en|a)\s+(?:the\s+|la\s+|den\s+)?(.+?)(?:\s+branch(?:es)?|\s+(?:machen|pushen|ausführen))?$`)
 	branchName = regexp.MustCompile(`^[A-Za-z0-9._/-]+$`)
+	// knownBranch are the branch names read in any language.
+	knownBranch = regexp.MustCompile(`\b(?:main|master|develop|trunk)\b`)
 )
 
 // forceFlag is git push's force option.
@@ -100,14 +102,28 @@ func forcePush(s string) (Check, bool) {
 	}
 	const seg = `[^;&|\n]*`
 	push := `\bgit\s+push\b`
-	m := pushTarget.FindStringSubmatch(aside.ReplaceAllString(s, ""))
-	if m == nil {
+	var targets []string
+	if m := pushTarget.FindStringSubmatch(aside.ReplaceAllString(s, "")); m != nil {
+		targets = splitList(m[1])
+		if targets == nil {
+			return Check{}, false // several words: not a branch name
+		}
+	} else {
+		// A branch named in words this reading does not know ("mainに"):
+		// the push is forbidden there, not everywhere.
+		targets = knownBranch.FindAllString(s, -1)
+	}
+	if len(targets) == 0 {
 		return Check{Tool: ToolBash, Target: TargetCommand, Pattern: push + seg + `\s(?:` + forceFlag + `|\+\S)`, Action: ActionDeny}, true
 	}
 	var names []string
-	for _, b := range splitList(m[1]) {
-		if !branchName.MatchString(b) || b == "shared" || b == "remote" || b == "any" || b == "protected" {
+	for _, b := range targets {
+		switch strings.ToLower(b) {
+		case "shared", "remote", "any", "protected", "branch", "branches", "a", "the", "other", "public":
 			return Check{}, false // "to shared branches": not a name
+		}
+		if !branchName.MatchString(b) {
+			return Check{}, false
 		}
 		names = append(names, regexp.QuoteMeta(b))
 	}
@@ -183,12 +199,16 @@ var (
 	insteadOf = regexp.MustCompile(`(?i)\b(?:use|prefer|choose|pick|run)\s+(.+?)\s+(?:instead of|rather than|over|not|statt|anstatt|anstelle von|au lieu de|en lugar de|en vez de)\s+(.+)$`)
 	// neverUse: "never use LIST", "do not import LIST".
 	// It may follow an "always" clause: "Always use pnpm — never use npm".
-	neverUse = regexp.MustCompile(`(?i)(?:^|[—–;,:]\s*|\s-\s)(?:never|do not|don't|dont|avoid)\s+(?:use|using|run|running|call|invoke|import|importing|require|add|install|depend on)\s+(.+)$`)
+	neverUse = regexp.MustCompile(`(?i)(?:^|[—–;,:]\s*|\s-\s)(?:(?:never|do not|don't|dont|avoid)\s+(?:use|using|run|running|call|invoke|import|importing|require|add|install|depend on)|ne jamais (?:utiliser|importer|lancer)|nunca (?:uses|usar|importes|importar))\s+(.+)$`)
+	// neverUseDE: German puts the verb last: "Niemals Axios benutzen".
+	neverUseDE = regexp.MustCompile(`(?i)^(?:niemals|nie)\s+(.+?)\s+(?:benutzen|verwenden|nutzen|importieren|einsetzen|ausführen)\b`)
+	// insteadOfDE: "Immer pnpm statt npm benutzen".
+	insteadOfDE = regexp.MustCompile(`(?i)^immer\s+\S+\s+(?:statt|anstatt|anstelle von)\s+(.+?)\s+(?:benutzen|verwenden|nutzen)\b`)
 	// libWord marks the object as a library.
 	libWord   = regexp.MustCompile(`(?i)^(?:the\s+)?(.+?)\s+(?:library|libraries|package|packages|module|modules|dependency|dependencies|lib)$`)
 	importVrb = regexp.MustCompile(`(?i)(?:^|[—–;,:]\s*|\s-\s)(?:never|do not|don't|dont|avoid)\s+(?:import|importing|require|depend on)\b`)
 	// aside ends the object: "— use pnpm instead", "here", "in this repo".
-	aside   = regexp.MustCompile(`(?i)\s*(?:[—–;]|\s-\s|,\s*(?:use|prefer|always)\b).*$|\s+(?:here|anymore|any more|again|in this (?:repo|repository|project|codebase)|for (?:anything|any|new)\b.*)$`)
+	aside   = regexp.MustCompile(`(?i)\s*(?:[—–;]|\s-\s|,\s*(?:use|usa|utilise[rz]?|verwende|benutze|prefer|always|immer|toujours|siempre)\b).*$|\s+(?:here|hier|ici|aquí|anymore|any more|again|in this (?:repo|repository|project|codebase)|for (?:anything|any|new)\b.*)$`)
 	pkgName = regexp.MustCompile(`^(?:@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*(?:/[a-z0-9][a-z0-9._-]*)*$`)
 	pyIdent = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
 )
@@ -201,12 +221,19 @@ func substitution(s string) (Check, bool) {
 	explicitLib := importVrb.MatchString(s)
 	if m := insteadOf.FindStringSubmatch(s); m != nil {
 		list = m[2]
+	} else if m := insteadOfDE.FindStringSubmatch(s); m != nil {
+		list = m[1]
 	} else if m := neverUse.FindStringSubmatch(s); m != nil {
+		list = m[1]
+	} else if m := neverUseDE.FindStringSubmatch(s); m != nil {
 		list = m[1]
 	} else {
 		return Check{}, false
 	}
-	list = aside.ReplaceAllString(list, "")
+	// "Yarn here — use pnpm instead": the aside, then what is left of it.
+	for prev := ""; prev != list; {
+		prev, list = list, aside.ReplaceAllString(list, "")
+	}
 	if m := libWord.FindStringSubmatch(list); m != nil {
 		list, explicitLib = m[1], true
 	}
