@@ -393,6 +393,10 @@ func ollamaCheck(ctx context.Context, env *Env, cfg Config) doctorCheck {
 	}
 	if err == nil {
 		c.Status, c.Detail = checkOK, fmt.Sprintf("Ollama at %s answers and has %s", ollamaHost(env), model)
+		if !isLoopbackHost(ollamaHost(env)) {
+			c.Status, c.Fix = checkWarn, "run Ollama on this machine and unset OLLAMA_HOST, or set it to 127.0.0.1:11434"
+			c.Detail += ", but it is not this machine: the text you teach is sent there"
+		}
 		return c
 	}
 	// In auto mode a missing model server is the built-in normalizer, not

@@ -11,6 +11,7 @@ import (
 
 	"github.com/autofix/autofix/hook"
 	"github.com/autofix/autofix/normalize"
+	"github.com/autofix/autofix/normalize/ollamatest"
 	"github.com/autofix/autofix/scope"
 	"github.com/ollama/ollama/api"
 )
@@ -105,6 +106,31 @@ func TestDisplayPath(t *testing.T) {
 	for _, tt := range tests {
 		if got := displayPath(env, scope.Workspace{Root: tt.root}, tt.path); got != tt.want {
 			t.Errorf("displayPath(%q, %q) = %q, want %q", tt.root, tt.path, got, tt.want)
+		}
+	}
+}
+
+// TestOllamaCheckServer: a server with the model is ok on this machine, a
+// warning elsewhere (the text leaves the machine); one without the model
+// says which to pull.
+func TestOllamaCheckServer(t *testing.T) {
+	s := ollamatest.Start(defaultModel)
+	defer s.Close()
+	tests := []struct {
+		host, model, status, fix string
+	}{
+		{s.URL, "", checkOK, ""},
+		{"gpu.example.com:11434", "", checkWarn, "run Ollama on this machine and unset OLLAMA_HOST, or set it to 127.0.0.1:11434"},
+		{s.URL, "llama3.2:1b", checkFail, "ollama pull llama3.2:1b"},
+	}
+	for _, tt := range tests {
+		env := &Env{
+			Getenv: func(k string) string { return map[string]string{"OLLAMA_HOST": tt.host}[k] },
+			Ollama: func() (*api.Client, error) { return s.Client(), nil },
+		}
+		c := ollamaCheck(context.Background(), env, Config{Model: tt.model})
+		if c.Status != tt.status || c.Fix != tt.fix {
+			t.Errorf("host %s, model %q: %s (%s), fix %q; want %s, fix %q", tt.host, tt.model, c.Status, c.Detail, c.Fix, tt.status, tt.fix)
 		}
 	}
 }
