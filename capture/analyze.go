@@ -27,6 +27,10 @@ type signals struct {
 	statement  bool // states a fact: "ids are UUID strings"
 	markerOnly bool // nothing but a durable marker: "From now on.", "今後もずっとです"
 	bare       bool // nothing but a correction: "No.", "Wrong.", "違う。"
+	placement  bool // says where a kind of file goes: "handlers live in internal/http"
+	// conventionAt is the byte offset of the convention phrase in the
+	// sentence ("… — in this service we log with slog"), or -1.
+	conventionAt int
 }
 
 // decide is the kind of rule the sentence carries on its own, or None.
@@ -47,7 +51,7 @@ func (s signals) decide() Kind {
 		return Correction
 	case s.negative:
 		return Rejection
-	case s.use && (s.contrast || s.corrected):
+	case s.use && (s.contrast || s.corrected), s.placement && (s.contrast || s.corrected):
 		return Correction
 	}
 	return None
@@ -199,8 +203,10 @@ func analyze(s *sentence) signals {
 	if a, _ := find(toks, 0, l.temporal); a >= 0 {
 		sg.durable = true
 	}
+	sg.conventionAt = -1
 	if a, e := find(toks, 0, l.convention); a >= 0 && (e >= len(toks) || !l.notConvention[toks[e].s]) {
 		sg.convention = true
+		sg.conventionAt = toks[a].start
 	}
 	if a, e := find(toks, 0, l.personal); a >= 0 && (e >= len(toks) || !l.notTaste[toks[e].s]) {
 		sg.personal = true
@@ -222,6 +228,7 @@ func analyze(s *sentence) signals {
 			sg.statement = true
 		}
 	}
+	sg.placement = placesInPath(toks, core)
 	sg.durable = sg.durable || governs(toks, core)
 	sg.use = core < len(toks) && l.use[toks[core].s]
 	sg.negative = negativeAt(toks, core)
@@ -441,3 +448,25 @@ func analyzeJapanese(s *sentence, sg *signals) {
 // jaLeads open a Japanese sentence without adding to the rule.
 var jaLeads = []string{"/learn", "覚えておいて", "覚えといて", "今後は", "今後", "これからは", "次回からは", "次からは", "次から", "違います", "違う",
 	"いや", "いいえ", "そうじゃなくて", "私は", "僕は", "このリポジトリでは", "このプロジェクトでは", "うちでは", "うちは", "弊社では", "弊社は", "ここでは"}
+
+// placesInPath reports a sentence that puts a kind of file under a path:
+// "API handlers live in internal/http", "tests go under tests/unit",
+// "Komponenten gehören nach src/components".
+func placesInPath(toks []token, core int) bool {
+	for j := core + 1; j+2 < len(toks); j++ {
+		switch toks[j].s {
+		case "live", "lives", "go", "goes", "belong", "belongs", "gehören", "gehört", "kommen", "vont", "va", "van", "va en":
+		default:
+			continue
+		}
+		switch toks[j+1].s {
+		case "in", "under", "into", "inside", "nach", "unter", "dans", "sous", "en", "bajo":
+		default:
+			continue
+		}
+		if strings.Contains(toks[j+2].s, "/") {
+			return true
+		}
+	}
+	return false
+}

@@ -173,6 +173,11 @@ func Detect(ctx context.Context, prompt string) Result {
 		clause = rest
 	}
 	candidates := []string{clause, trimClause(sents[pick].text), strings.Join(strings.Fields(text), " ")}
+	if at := sigs[pick].conventionAt; at > sigs[pick].core {
+		// "You used the wrong logger again — in this service we log with
+		// slog": the convention is the rule; the complaint before it is not.
+		candidates = append(candidates, trimClause(sents[pick].text[at:]))
+	}
 	if kind == Rejection && pick+1 < len(sents) {
 		// "Don't use Moment; we use Luxon everywhere": the alternative
 		// belongs to the rule.

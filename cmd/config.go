@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/autofix/autofix/brief"
+	"github.com/autofix/autofix/guard"
 	"github.com/autofix/autofix/jsonfile"
 	"github.com/knadh/koanf/parsers/json"
 	"github.com/knadh/koanf/parsers/toml/v2"
@@ -53,6 +54,10 @@ type Config struct {
 	Capture string `koanf:"capture"`
 	// Activity configures what the hooks record (see the activity package).
 	Activity ActivityConfig `koanf:"activity"`
+	// Guard is how the hooks enforce rules that carry a check: "deny"
+	// (a check with action deny stops the tool call), "warn" (every
+	// matching check only warns) or "off".
+	Guard guard.Mode `koanf:"guard"`
 	// Source is the config file that was read, if any.
 	Source string `koanf:"-"`
 }
@@ -72,6 +77,7 @@ var configDefaults = map[string]any{
 	"embed_model":      "",
 	"budget":           brief.DefaultBudget,
 	"capture":          captureSuggest,
+	"guard":            string(guard.Deny),
 }
 
 // The values of the capture key.
@@ -161,6 +167,14 @@ func loadConfig(env *Env, flags *pflag.FlagSet) (Config, error) {
 	if cfg.Capture != captureSuggest && cfg.Capture != captureOff {
 		return Config{}, usageErrorf("capture must be %q or %q, not %q", captureSuggest, captureOff, cfg.Capture)
 	}
+	if strings.TrimSpace(string(cfg.Guard)) == "" {
+		cfg.Guard = guard.Deny // set but empty, as AUTOFIX_GUARD= is
+	}
+	mode, err := guard.ParseMode(string(cfg.Guard))
+	if err != nil {
+		return Config{}, usageErrorf("guard must be %q, %q or %q, not %q", guard.Deny, guard.Warn, guard.Off, k.String("guard"))
+	}
+	cfg.Guard = mode
 	if cfg.ModelTimeout <= 0 {
 		return Config{}, usageErrorf("model_timeout must be positive, not %s", cfg.ModelTimeout)
 	}

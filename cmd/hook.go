@@ -45,10 +45,16 @@ happened next: PostToolUse, PostToolUseFailure, Stop and SessionEnd add
 nothing to the agent's context (Codex gets its default {"continue":true})
 and are only recorded; see 'autofix status' and 'autofix activity forget'.
 
-It never blocks the agent and always exits 0: what it cannot deliver (a
+Before a Bash command or a file edit (Claude Code, Codex) it enforces the
+guardrails: a rule in force with a check that the call breaks denies it,
+with "autofix rule #N: <Instruction>" as the reason (configuration key
+guard: deny, warn or off; see "Guardrails" in the README). Bash calls get
+nothing else.
+
+It never fails the agent and always exits 0: what it cannot deliver (a
 broken ruleset, say) is one line on stderr while the rules that can be read
-still go out, and on any other error stdout stays empty. It calls no model
-and answers in milliseconds.`,
+still go out, a check that cannot run is skipped, and on any other error
+stdout stays empty. It calls no model and answers in milliseconds.`,
 		Example: `  echo '{"hook_event_name":"UserPromptSubmit","session_id":"s","cwd":"'$PWD'","prompt":"add a signup form"}' | autofix hook claude-code`,
 		// Flags are not parsed: a usage error exits 2, which Claude Code
 		// takes as "block the prompt".
@@ -166,10 +172,27 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 		}
 		files = append(files, filepath.ToSlash(f))
 	}
+	note := selfRepair(ctx, cfg, ev)
+	if ev.Kind == hook.FileEdit || ev.Kind == hook.ShellCommand {
+		d, answered, err := guardCall(env, &wenv, cfg, ev, files)
+		if answered || err != nil {
+			return err
+		}
+		if ev.Kind == hook.ShellCommand {
+			// A shell command gets no rule text: only a guardrail's warning.
+			out, err := hook.Answer(ev, d.Warning())
+			if err == nil && out != nil {
+				_, err = env.Stdout.Write(out)
+			}
+			return err
+		}
+		if w := d.Warning(); w != "" {
+			note = w // kept whole under the cap, as the self-repair note is
+		}
+	}
 	sessions := hook.Sessions{Dir: filepath.Join(env.CacheDir, "sessions"), LockDir: env.lockDir()}
 	now := env.Now()
 
-	note := selfRepair(ctx, cfg, ev)
 	if ev.Kind == hook.SessionStart {
 		// Kept whole, like the self-repair note.
 		note = staleNote(ctx, &wenv) + note

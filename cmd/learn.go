@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/autofix/autofix/guard"
 	"github.com/autofix/autofix/normalize"
 	"github.com/autofix/autofix/rules"
 	"github.com/spf13/cobra"
@@ -19,6 +20,7 @@ type learnOptions struct {
 	text   string
 	dryRun bool
 	json   bool
+	check  checkFlags
 }
 
 func newLearnCmd(env *Env) *cobra.Command {
@@ -38,11 +40,18 @@ the model, else the built-in normalizer; "off" always uses the built-in one;
 a model name uses that Ollama model and fails when it is not available.
 Vague text ("write clean code") is refused. Text that comes out as a rule in
 force already (the same words, ignoring case, punctuation and spacing) adds
-nothing: learn names that rule and succeeds.`,
+nothing: learn names that rule and succeeds.
+
+A rule with an unambiguous machine-checkable shape (a package manager used
+instead of others, a forbidden library, a force push, emoji in commit
+messages, a forbidden folder) gets a check, which the agent hooks enforce
+before a tool call (see "Guardrails" in the README); the line then ends in
+"(checked)". --check sets one by hand, --no-check records none.`,
 		Example: `  autofix learn "no, don't use npm here, we always use pnpm"
   autofix learn --dry-run --json "Stop adding emojis to commit messages"
   autofix learn --model off "Nein, benutze kein Axios, nimm das native fetch"
-  autofix learn --model qwen2.5:3b "put API route handlers in src/server/routes"`,
+  autofix learn --model qwen2.5:3b "put API route handlers in src/server/routes"
+  autofix learn --check '(^|&& )make release' "never run make release by hand, CI does it"`,
 		Args: textArgs("the text to learn from"),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.text = joinText(args)
@@ -58,6 +67,7 @@ nothing: learn names that rule and succeeds.`,
 	f.BoolVar(&opts.dryRun, "dry-run", false, "show the rule; write nothing")
 	f.BoolVar(&opts.json, "json", false, "print the result as JSON")
 	f.String("model", "", "normalizer: auto, off (built-in) or an Ollama model name")
+	opts.check.register(c)
 	return c
 }
 
@@ -71,10 +81,12 @@ type learnResult struct {
 	Path      string `json:"path"`
 	DryRun    bool   `json:"dry_run"`
 	Duplicate bool   `json:"duplicate"`
+	// Check is the rule's check, if it has one.
+	Check *guard.Check `json:"check,omitempty"`
 }
 
 func runLearn(ctx context.Context, opts *learnOptions) error {
-	out, err := learnRule(ctx, opts.env, opts.cfg, opts.text, opts.dryRun)
+	out, err := learnRule(ctx, opts.env, opts.cfg, opts.text, opts.dryRun, opts.check)
 	if err != nil {
 		return err
 	}
@@ -88,7 +100,10 @@ func runLearn(ctx context.Context, opts *learnOptions) error {
 // learnRule normalizes text into a rule and appends it to the workspace's
 // ruleset, unless dryRun or a rule in force already says it. It is learn's
 // work without its output: the MCP learn tool calls it too.
-func learnRule(ctx context.Context, env *Env, cfg Config, text string, dryRun bool) (learnResult, error) {
+func learnRule(ctx context.Context, env *Env, cfg Config, text string, dryRun bool, cf checkFlags) (learnResult, error) {
+	if err := cf.usage(); err != nil {
+		return learnResult{}, err
+	}
 	if err := checkWords(text); err != nil {
 		return learnResult{}, err
 	}
@@ -114,7 +129,11 @@ func learnRule(ctx context.Context, env *Env, cfg Config, text string, dryRun bo
 	if err := checkRule(res.Category, res.Instruction, res.Why); err != nil {
 		return learnResult{}, err
 	}
-	out := learnResult{Result: res, Path: rs.Name, DryRun: dryRun}
+	check, err := cf.resolve(res.Instruction)
+	if err != nil {
+		return learnResult{}, err
+	}
+	out := learnResult{Result: res, Path: rs.Name, DryRun: dryRun, Check: check}
 	if dryRun {
 		if same, ok := rules.FindSame(inForce, res.Instruction); ok {
 			out.duplicateOf(same)
@@ -128,7 +147,11 @@ func learnRule(ctx context.Context, env *Env, cfg Config, text string, dryRun bo
 		}
 		return out, nil
 	}
-	written, added, err := appendRules(ctx, env, ws, root, rules.Rule{Category: res.Category, Instruction: res.Instruction, Why: res.Why})
+	r := rules.Rule{Category: res.Category, Instruction: res.Instruction, Why: res.Why}
+	if check != nil {
+		r.Check = *check
+	}
+	written, added, err := appendRules(ctx, env, ws, root, r)
 	var dup *rules.DuplicateError
 	switch {
 	case errors.As(err, &dup):
@@ -152,6 +175,10 @@ func (l *learnResult) duplicateOf(r rules.Rule) {
 	l.Duplicate = true
 	l.Number, l.Category, l.Instruction, l.Why = r.Number, r.Category, r.Instruction, r.Why
 	l.Supersedes = []string{}
+	l.Check = nil
+	if !r.Check.IsZero() {
+		l.Check = &r.Check
+	}
 }
 
 // writeLearned prints the line that tells the person what learn did.
@@ -161,9 +188,9 @@ func writeLearned(w io.Writer, out learnResult) {
 		fmt.Fprintln(w, alreadyLine(out.Number, out.Category, out.Instruction, out.Path))
 		return
 	case out.DryRun:
-		fmt.Fprintf(w, "Would learn rule #%d ([%s]): %s — for %s (dry run, nothing written).\n", out.Number, out.Category, out.Instruction, out.Path)
+		fmt.Fprintf(w, "Would learn rule #%d ([%s]): %s — for %s%s (dry run, nothing written).\n", out.Number, out.Category, out.Instruction, out.Path, checkedNote(out.Check))
 	default:
-		fmt.Fprintf(w, "Learned rule #%d ([%s]): %s — recorded in %s.\n", out.Number, out.Category, out.Instruction, out.Path)
+		fmt.Fprintf(w, "Learned rule #%d ([%s]): %s — recorded in %s%s.\n", out.Number, out.Category, out.Instruction, out.Path, checkedNote(out.Check))
 	}
 	if len(out.Supersedes) > 0 {
 		fmt.Fprintf(w, "Supersedes rule %s.\n", joinRuleIDs(out.Supersedes))

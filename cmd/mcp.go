@@ -113,7 +113,7 @@ func addMCPTools(server *mcp.Server, env *Env) {
 			if err != nil {
 				return "", err
 			}
-			out, err := learnRule(ctx, env, cfg, text, false)
+			out, err := learnRule(ctx, env, cfg, text, false, checkFlags{})
 			if err != nil {
 				return "", err
 			}

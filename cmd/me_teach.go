@@ -19,6 +19,7 @@ type meTeachOptions struct {
 	category  string
 	dryRun    bool
 	json      bool
+	check     checkFlags
 }
 
 func newMeTeachCmd(env *Env) *cobra.Command {
@@ -31,7 +32,12 @@ a strict instruction and keeps it as a personal preference. It applies in all yo
 workspaces, or with --workspace only in this one (and its other clones).
 
 Teaching what a preference already says does not add a second one. A
-preference that contradicts an older one supersedes it.`,
+preference that contradicts an older one supersedes it.
+
+A preference with an unambiguous machine-checkable shape gets a check that
+the agent hooks enforce before a tool call, in every workspace of its scope
+(the line ends in "(checked)"); --check sets one by hand, --no-check
+records none.`,
 		Example: `  autofix me teach "I prefer incremental refactors over big rewrites"
   autofix me teach --workspace "no, we use pnpm here"
   autofix me teach --category PROCESS --dry-run "never add emojis to commit messages"`,
@@ -59,6 +65,7 @@ preference that contradicts an older one supersedes it.`,
 	f.String("model", "", "normalizer: auto, off (built-in) or an Ollama model name")
 	f.BoolVar(&opts.dryRun, "dry-run", false, "show what would be learned; store nothing")
 	f.BoolVar(&opts.json, "json", false, "print the result as JSON")
+	opts.check.register(c)
 	_ = c.RegisterFlagCompletionFunc("category", completeCategories)
 	return c
 }
@@ -99,6 +106,9 @@ type teachOutcome struct {
 // output: the MCP teach tool calls it too.
 func teachPreference(ctx context.Context, opts *meTeachOptions) (teachOutcome, error) {
 	env := opts.env
+	if err := opts.check.usage(); err != nil {
+		return teachOutcome{}, err
+	}
 	if err := checkWords(opts.text); err != nil {
 		return teachOutcome{}, err
 	}
@@ -124,7 +134,12 @@ func teachPreference(ctx context.Context, opts *meTeachOptions) (teachOutcome, e
 	if err := checkRule(res.Category, res.Instruction, res.Why); err != nil {
 		return teachOutcome{}, err
 	}
+	check, err := opts.check.resolve(res.Instruction)
+	if err != nil {
+		return teachOutcome{}, err
+	}
 	d := me.Draft{
+		Check:       check,
 		Category:    res.Category,
 		Instruction: res.Instruction,
 		Why:         res.Why,
@@ -186,9 +201,9 @@ func writeTaught(out io.Writer, o teachOutcome, asJSON bool) error {
 		}
 		return nil
 	case o.dryRun:
-		fmt.Fprintf(out, "Would learn preference %s ([%s]): %s — scope: %s.\n", p.ID, p.Category, p.Instruction, where)
+		fmt.Fprintf(out, "Would learn preference %s ([%s]): %s — scope: %s%s.\n", p.ID, p.Category, p.Instruction, where, checkedNote(p.Check))
 	default:
-		fmt.Fprintf(out, "Learned preference %s ([%s]): %s — scope: %s.\n", p.ID, p.Category, p.Instruction, where)
+		fmt.Fprintf(out, "Learned preference %s ([%s]): %s — scope: %s%s.\n", p.ID, p.Category, p.Instruction, where, checkedNote(p.Check))
 	}
 	for _, q := range t.Superseded {
 		fmt.Fprintf(out, "It supersedes %s ([%s]): %s\n", q.ID, q.Category, q.Instruction)

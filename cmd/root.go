@@ -55,6 +55,9 @@ func newRootCmd(env *Env) *cobra.Command {
 		newEpisodesCmd(env),
 		newActivityCmd(env),
 		newUntrustCmd(env),
+		newExportCmd(env),
+		newImportCmd(env),
+		newDoctorCmd(env),
 		newVersionCmd(env),
 	)
 	return root

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/autofix/autofix/guard"
 	"github.com/autofix/autofix/jsonfile"
 	"github.com/autofix/autofix/normalize"
 	"github.com/autofix/autofix/rules"
@@ -49,6 +50,7 @@ type rulesAddOptions struct {
 	supersedes  []int
 	instruction string
 	json        bool
+	check       checkFlags
 }
 
 func newRulesAddCmd(env *Env) *cobra.Command {
@@ -61,10 +63,16 @@ spaces), as the next-numbered rule of the project ruleset. The write is atomic a
 not parse, or has invalid rules, is left untouched: fix it first
 ('autofix rules check' lists the problems). An instruction that a rule in
 force already has (ignoring case, punctuation and spacing) is not added again:
-add names that rule and succeeds.`,
+add names that rule and succeeds.
+
+A rule with an unambiguous machine-checkable shape gets a check that the
+agent hooks enforce before a tool call (the line ends in "(checked)");
+--check sets one by hand (with --check-tool, --check-target and
+--check-action), --no-check records none.`,
 		Example: `  autofix rules add --category TOOL "Always use pnpm instead of npm or yarn."
   autofix rules add --category CODE --why "team decision" "Never use default exports."
-  autofix rules add --category CODE --supersedes 1 "Always use native fetch instead of axios."`,
+  autofix rules add --category CODE --supersedes 1 "Always use native fetch instead of axios."
+  autofix rules add --category TOOL --check '^terraform\s+apply' --check-action warn "Never run terraform apply locally."`,
 		Args: textArgs("an INSTRUCTION"),
 		RunE: func(c *cobra.Command, args []string) error {
 			opts.instruction = joinText(args)
@@ -76,12 +84,16 @@ add names that rule and succeeds.`,
 	f.StringVar(&opts.why, "why", "", "why the rule exists")
 	f.IntSliceVar(&opts.supersedes, "supersedes", nil, "number of a rule this one replaces (repeatable)")
 	f.BoolVar(&opts.json, "json", false, "print the added rule as JSON")
+	opts.check.register(c)
 	_ = c.RegisterFlagCompletionFunc("category", completeCategories)
 	_ = c.RegisterFlagCompletionFunc("supersedes", completeRuleNumbers(env))
 	return c
 }
 
 func runRulesAdd(ctx context.Context, opts *rulesAddOptions) error {
+	if err := opts.check.usage(); err != nil {
+		return err
+	}
 	if opts.category == "" {
 		return usageErrorf("rules add needs --category (one of %s)", strings.Join(rules.Categories, ", "))
 	}
@@ -91,7 +103,11 @@ func runRulesAdd(ctx context.Context, opts *rulesAddOptions) error {
 	}
 	// The instruction is recorded verbatim, so it must already be a strict
 	// imperative; `autofix learn` rewrites free text instead.
-	if err := checkImperative(opts.instruction); err != nil {
+	if err := normalize.CheckInstruction(opts.instruction); err != nil {
+		return err
+	}
+	check, err := opts.check.resolve(opts.instruction)
+	if err != nil {
 		return err
 	}
 	ws, root, err := opts.env.openWorkspace()
@@ -112,14 +128,18 @@ func runRulesAdd(ctx context.Context, opts *rulesAddOptions) error {
 			why = strings.TrimSpace(fmt.Sprintf("%s (supersedes rule %d)", why, n))
 		}
 	}
-	rs, added, err := appendRules(ctx, opts.env, ws, root, rules.Rule{Category: cat, Instruction: opts.instruction, Why: why})
+	add := rules.Rule{Category: cat, Instruction: opts.instruction, Why: why}
+	if check != nil {
+		add.Check = *check
+	}
+	rs, added, err := appendRules(ctx, opts.env, ws, root, add)
 	var dup *rules.DuplicateError
 	if errors.As(err, &dup) {
 		// Checked under the ruleset's lock, so that concurrent adds of one
 		// rule add it once.
 		r := dup.Rule
 		if opts.json {
-			return writeJSON(opts.env.Stdout, addJSON{ruleJSON{Number: r.Number, Category: r.Category, Instruction: r.Instruction, Why: r.Why, InForce: true, Path: dup.Path}, true})
+			return writeJSON(opts.env.Stdout, addJSON{ruleJSON{Number: r.Number, Category: r.Category, Instruction: r.Instruction, Why: r.Why, InForce: true, Path: dup.Path, Check: checkOf(r)}, true})
 		}
 		fmt.Fprintln(opts.env.Stdout, alreadyLine(r.Number, r.Category, r.Instruction, dup.Path))
 		return nil
@@ -129,29 +149,10 @@ func runRulesAdd(ctx context.Context, opts *rulesAddOptions) error {
 	}
 	name, r := rs.Name, added[0]
 	if opts.json {
-		return writeJSON(opts.env.Stdout, addJSON{ruleJSON{Number: r.Number, Category: r.Category, Instruction: r.Instruction, Why: r.Why, InForce: true, Path: name}, false})
+		return writeJSON(opts.env.Stdout, addJSON{ruleJSON{Number: r.Number, Category: r.Category, Instruction: r.Instruction, Why: r.Why, InForce: true, Path: name, Check: checkOf(r)}, false})
 	}
-	fmt.Fprintf(opts.env.Stdout, "Learned rule #%d ([%s]): %s — recorded in %s.\n", r.Number, r.Category, r.Instruction, name)
+	fmt.Fprintf(opts.env.Stdout, "Learned rule #%d ([%s]): %s — recorded in %s%s.\n", r.Number, r.Category, r.Instruction, name, checkedNote(checkOf(r)))
 	return nil
-}
-
-// checkImperative is [normalize.CheckInstruction] with the most useful
-// reason first: a short text that also lacks "Always"/"Never" is refused
-// for the missing marker, which is what the person has to add, not for its
-// length.
-func checkImperative(s string) error {
-	err := normalize.CheckInstruction(s)
-	var ie *normalize.InstructionError
-	if !errors.As(err, &ie) || !strings.HasPrefix(ie.Reason, "is too short") {
-		return err
-	}
-	// Long enough, would it open like a rule? (The padding is only for
-	// the length check.)
-	var marker *normalize.InstructionError
-	if perr := normalize.CheckInstruction(s + " in every file of this repository"); errors.As(perr, &marker) && strings.HasPrefix(marker.Reason, "does not start with") {
-		return &normalize.InstructionError{Instruction: s, Reason: marker.Reason}
-	}
-	return err
 }
 
 // addJSON is the --json output of rules add: the rule added, or with
@@ -170,6 +171,16 @@ type ruleJSON struct {
 	InForce      bool   `json:"in_force"`
 	SupersededBy *int   `json:"superseded_by"`
 	Path         string `json:"path,omitempty"`
+	// Check is the rule's check, if it has one.
+	Check *guard.Check `json:"check,omitempty"`
+}
+
+// checkOf is r's check for output, nil when it has none.
+func checkOf(r rules.Rule) *guard.Check {
+	if r.Check.IsZero() {
+		return nil
+	}
+	return &r.Check
 }
 
 // rulesListOptions are the inputs of rules list.
@@ -240,7 +251,7 @@ func listRules(env *Env, out, warn io.Writer, asJSON bool) error {
 	if asJSON {
 		list := make([]ruleJSON, 0, len(rs.Rules))
 		for _, r := range rs.Rules {
-			j := ruleJSON{Number: r.Number, Category: r.Category, Instruction: r.Instruction, Why: r.Why, InForce: true}
+			j := ruleJSON{Number: r.Number, Category: r.Category, Instruction: r.Instruction, Why: r.Why, InForce: true, Check: checkOf(r)}
 			if by, ok := sup[r.Number]; ok {
 				j.InForce, j.SupersededBy = false, &by
 			}
@@ -261,7 +272,7 @@ func listRules(env *Env, out, warn io.Writer, asJSON bool) error {
 		return nil
 	}
 	for _, r := range rs.Rules {
-		line := fmt.Sprintf("#%d [%s] %s", r.Number, r.Category, r.Instruction)
+		line := fmt.Sprintf("#%d [%s] %s", r.Number, r.Category, r.Instruction) + checkedNote(checkOf(r))
 		if by, ok := sup[r.Number]; ok {
 			line += fmt.Sprintf(" (superseded by #%d)", by)
 		}
@@ -303,7 +314,9 @@ func newRulesCheckCmd(env *Env) *cobra.Command {
 		Long: `Validate the project ruleset. Exit 0 when it is valid (or absent); else exit 1
 and print each problem on stdout as PATH:LINE:COL: message (syntax, or a
 misplaced key or value, a missing field, an instruction that is not a
-strict imperative, a supersession of a rule that does not exist).`,
+strict imperative, a supersession of a rule that does not exist, a check
+whose pattern is not RE2, matches the empty string or matches a harmless
+command or file such as 'ls' or 'git status').`,
 		Example: `  autofix rules check
   autofix rules check --json`,
 		Args: noArgs,

@@ -321,18 +321,7 @@ func warnIfCommitted(ctx context.Context, env *Env, root, path string) {
 
 // onPath reports whether name is an executable file in a directory of
 // the environment's PATH.
-func onPath(env *Env, name string) bool {
-	for _, dir := range filepath.SplitList(env.Getenv("PATH")) {
-		if dir == "" {
-			continue
-		}
-		fi, err := os.Stat(filepath.Join(dir, name))
-		if err == nil && fi.Mode().IsRegular() && fi.Mode()&0o111 != 0 {
-			return true
-		}
-	}
-	return false
-}
+func onPath(env *Env, name string) bool { return lookPath(env, name) != "" }
 
 // cursorRulesFile is the content of Cursor's .cursor/rules/autofix.mdc for
 // ws: the in-force rules of a trusted ruleset, and of an untrusted one only

@@ -92,6 +92,12 @@ func parseClaude(a Agent, data []byte) (Event, error) {
 		if len(files) > 0 {
 			ev.Kind, ev.Files = FileEdit, files
 		}
+		if ev.Input, err = toolInput(a, p.ToolName, p.ToolInput, files); err != nil {
+			return Event{}, err
+		}
+		if ev.Kind == Other && len(ev.Input.Commands) > 0 {
+			ev.Kind = ShellCommand
+		}
 	case "PostToolUse", "PostToolUseFailure":
 		ev.Kind, ev.Tool = ToolDone, p.ToolName
 		if files, err := editedFiles(a, p.ToolName, p.ToolInput); err == nil && len(files) > 0 {
@@ -161,7 +167,10 @@ type claudeOutput struct {
 
 type claudeSpecific struct {
 	HookEventName     string `json:"hookEventName"`
-	AdditionalContext string `json:"additionalContext"`
+	AdditionalContext string `json:"additionalContext,omitempty"`
+	// PreToolUse's decision (see guard.go); empty otherwise.
+	PermissionDecision       string `json:"permissionDecision,omitempty"`
+	PermissionDecisionReason string `json:"permissionDecisionReason,omitempty"`
 }
 
 func answerClaude(ev Event, text string) any {
@@ -185,8 +194,9 @@ func claudeEntries(command string) []eventEntry {
 }
 
 // claudeEditMatcher matches Claude Code's file-writing tools
-// ([claudeEditTools]).
-const claudeEditMatcher = "Edit|Write|MultiEdit|NotebookEdit"
+// ([claudeEditTools])
+// and the shell tool, whose calls only guardrails answer.
+const claudeEditMatcher = "Edit|Write|MultiEdit|NotebookEdit|" + claudeCommandTool
 
 // hookGroup is one matcher group of a Claude Code or Codex settings file.
 type hookGroup struct {

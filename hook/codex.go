@@ -34,13 +34,22 @@ func codexEntries(command string) []eventEntry {
 		{event: "SessionStart", group: claudeGroup("", command)},
 		{event: "UserPromptSubmit", group: claudeGroup("", command)},
 		{event: "SubagentStart", group: claudeGroup("", command)},
-		{event: "PreToolUse", group: claudeGroup(codexPatchTool, command)},
+		{event: "PreToolUse", group: claudeGroup(codexPatchTool+"|"+claudeCommandTool, command)},
 	}, recordEntries(command, "PostToolUse", "Stop")...)
 }
 
 // codexPatchFiles lists the files an apply_patch call adds, updates or
 // moves to. Deleted files are left out: no rule applies to writing them.
 func codexPatchFiles(input json.RawMessage) ([]string, error) {
+	patch, err := codexPatch(input)
+	if err != nil {
+		return nil, err
+	}
+	return PatchFiles(patch), nil
+}
+
+// codexPatch reads an apply_patch call's patch text.
+func codexPatch(input json.RawMessage) (string, error) {
 	var patch string
 	if err := json.Unmarshal(input, &patch); err != nil {
 		var in struct {
@@ -49,11 +58,11 @@ func codexPatchFiles(input json.RawMessage) ([]string, error) {
 			Input   string          `json:"input"`
 		}
 		if err := json.Unmarshal(input, &in); err != nil {
-			return nil, fmt.Errorf("%w: apply_patch tool_input: %v", ErrPayload, err)
+			return "", fmt.Errorf("%w: apply_patch tool_input: %v", ErrPayload, err)
 		}
 		patch = cmp.Or(stringOrArgs(in.Command), in.Patch, in.Input)
 	}
-	return PatchFiles(patch), nil
+	return patch, nil
 }
 
 // stringOrArgs reads a command given as a string, or as an argv array whose

@@ -46,13 +46,14 @@ var contractCases = []contractCase{
 	{ClaudeCode, "claude-code/input/pre-tool-use-write.json", FileEdit, []string{"/home/person/web/migrations/002_orders.sql"}, "claude-code/output/pre-tool-use.json"},
 	{ClaudeCode, "claude-code/input/pre-tool-use-multiedit.json", FileEdit, []string{"src/app.ts"}, "claude-code/output/pre-tool-use.json"},
 	{ClaudeCode, "claude-code/input/pre-tool-use-notebookedit.json", FileEdit, []string{"/home/person/web/nb/eda.ipynb"}, "claude-code/output/pre-tool-use.json"},
-	{ClaudeCode, "claude-code/input/pre-tool-use-bash.json", Other, nil, ""},
+	// Bash: only guardrails answer (a warning is context, as here).
+	{ClaudeCode, "claude-code/input/pre-tool-use-bash.json", ShellCommand, nil, "claude-code/output/pre-tool-use.json"},
 	{ClaudeCode, "claude-code/input/subagent-start.json", SubagentStart, nil, "claude-code/output/subagent-start.json"},
 
 	{Codex, "codex/input/session-start.json", SessionStart, nil, "codex/output/session-start.json"},
 	{Codex, "codex/input/user-prompt-submit.json", PromptSubmit, nil, "codex/output/user-prompt-submit.json"},
 	{Codex, "codex/input/pre-tool-use-apply-patch.json", FileEdit, []string{"migrations/002_orders.sql", "src/app.ts"}, "codex/output/pre-tool-use.json"},
-	{Codex, "codex/input/pre-tool-use-bash.json", Other, nil, ""},
+	{Codex, "codex/input/pre-tool-use-bash.json", ShellCommand, nil, "codex/output/pre-tool-use.json"},
 	{Codex, "codex/input/subagent-start.json", SubagentStart, nil, "codex/output/subagent-start.json"},
 
 	{Cursor, "cursor/input/session-start.json", SessionStart, nil, "cursor/output/session-start.json"},
@@ -186,6 +187,86 @@ func TestContractRecordOnly(t *testing.T) {
 	}
 }
 
+// TestContractDeny checks the answer that denies a tool call against the
+// agents' documented deny (Claude Code's PreToolUse decision control,
+// Codex's PreToolUse output schema): every PreToolUse input that guardrails
+// read can be denied, with the reason the agent shows the model.
+func TestContractDeny(t *testing.T) {
+	const reason = "autofix rule #1: Always use pnpm instead of npm or yarn."
+	for _, tc := range contractCases {
+		if tc.kind != FileEdit && tc.kind != ShellCommand {
+			continue
+		}
+		t.Run(string(tc.agent)+"/"+filepath.Base(tc.input), func(t *testing.T) {
+			ev, err := Parse(tc.agent, strings.NewReader(string(readContract(t, tc.input))))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ev.Input.Empty() {
+				t.Fatalf("Parse read nothing for guardrails from %s", tc.input)
+			}
+			out, err := Deny(ev, reason)
+			if err != nil || out == nil {
+				t.Fatalf("Deny = %s, %v", out, err)
+			}
+			var got, want map[string]any
+			if err := json.Unmarshal(out, &got); err != nil {
+				t.Fatalf("answer %s: %v", out, err)
+			}
+			dir, _, _ := strings.Cut(tc.input, "/")
+			if err := json.Unmarshal(readContract(t, dir+"/output/pre-tool-use-deny.json"), &want); err != nil {
+				t.Fatal(err)
+			}
+			if g, w := shape(got), shape(want); g != w {
+				t.Errorf("deny shape\n %s\nwant the documented\n %s", g, w)
+			}
+			spec, _ := got["hookSpecificOutput"].(map[string]any)
+			if spec["permissionDecision"] != "deny" || spec["permissionDecisionReason"] != reason || spec["hookEventName"] != "PreToolUse" {
+				t.Errorf("deny %s", out)
+			}
+			if ev.Agent == Codex {
+				validate(t, codexSchema(t, "PreToolUse", "output"), got)
+			}
+		})
+	}
+	// Nothing to deny: no answer.
+	ev := Event{Agent: ClaudeCode, Name: "UserPromptSubmit", Kind: PromptSubmit}
+	if out, _ := Deny(ev, "x"); out != nil {
+		t.Errorf("Deny answered a prompt: %s", out)
+	}
+}
+
+// TestToolInput checks what guardrails read from each tool's input.
+func TestToolInput(t *testing.T) {
+	for _, tc := range []struct {
+		agent    Agent
+		input    string
+		tools    []string
+		commands []string
+		contents []string
+	}{
+		{ClaudeCode, "claude-code/input/pre-tool-use-bash.json", []string{"Bash"}, []string{"npm test"}, nil},
+		{ClaudeCode, "claude-code/input/pre-tool-use-multiedit.json", []string{"Edit"}, nil, []string{"let", "export { App }"}},
+		{ClaudeCode, "claude-code/input/pre-tool-use-notebookedit.json", []string{"Edit"}, nil, []string{"df.describe()"}},
+		{Codex, "codex/input/pre-tool-use-bash.json", []string{"Bash"}, []string{"npm test"}, nil},
+		{Codex, "codex/input/pre-tool-use-apply-patch.json", []string{"Edit", "Write"}, nil, []string{"CREATE TABLE orders (id int);\nconst a = 2\n"}},
+	} {
+		ev, err := Parse(tc.agent, strings.NewReader(string(readContract(t, tc.input))))
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := ev.Input
+		if !reflect.DeepEqual(in.Tools, tc.tools) || !reflect.DeepEqual(in.Commands, tc.commands) || !reflect.DeepEqual(in.Contents, tc.contents) || !reflect.DeepEqual(in.Paths, ev.Files) {
+			t.Errorf("%s: input %+v", tc.input, in)
+		}
+	}
+	// Codex may send the shell command as an argv array.
+	ev, err := Parse(Codex, strings.NewReader(`{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":["bash","-lc","npm install"]}}`))
+	if err != nil || ev.Kind != ShellCommand || !reflect.DeepEqual(ev.Input.Commands, []string{"npm install"}) {
+		t.Errorf("argv command: %+v, %v", ev, err)
+	}
+}
+
 // TestContractSchemasCatch checks that the copied Codex schemas reject
 // what Codex rejects, so that a passing TestContract means something.
 func TestContractSchemasCatch(t *testing.T) {
@@ -200,6 +281,8 @@ func TestContractSchemasCatch(t *testing.T) {
 		{"SubagentStart", `{"hookSpecificOutput":{"hookEventName":"SubagentStart","additionalContext":7}}`},
 		{"Stop", `{"continue":"yes"}`},
 		{"PostToolUse", `{"ok":true}`},
+		{"PreToolUse", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"block"}}`},
+		{"PreToolUse", `{"hookSpecificOutput":{"hookEventName":"PreToolUse","permission_decision":"deny"}}`},
 	}
 	for _, b := range bad {
 		var v map[string]any

@@ -7,9 +7,10 @@
 // # Agents
 //
 //   - Claude Code ([ClaudeCode]): SessionStart, UserPromptSubmit,
-//     SubagentStart and PreToolUse on Edit, Write, MultiEdit and
-//     NotebookEdit, answered with hookSpecificOutput.additionalContext. See
-//     claude.go.
+//     SubagentStart and PreToolUse on Edit, Write, MultiEdit, NotebookEdit
+//     and Bash, answered with hookSpecificOutput.additionalContext, or a
+//     deny ([Deny]) when a guardrail stops the call. See claude.go and
+//     guard.go.
 //   - Codex CLI ([Codex]): the same JSON as Claude Code; its edit tool is
 //     apply_patch, whose patch text names the files. See codex.go.
 //   - Claude Code and Codex also send events autofix only records
@@ -41,6 +42,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/autofix/autofix/guard"
 )
 
 // Agent names an agent integration, as typed on the command line.
@@ -93,6 +96,9 @@ const (
 	// SessionEnd: the session ended (Claude Code's SessionEnd). Recorded
 	// only.
 	SessionEnd
+	// ShellCommand: the agent is about to run a shell command (PreToolUse on
+	// Bash). Only guardrails answer it: no rule text is sent.
+	ShellCommand
 )
 
 // Records says whether k is an event autofix only records: it adds
@@ -135,6 +141,9 @@ type Event struct {
 	// LastMessage is the assistant's last message (Stop), when sent: read
 	// for rule markers, never stored.
 	LastMessage string
+	// Input is what guardrails check in the tool call (FileEdit,
+	// ShellCommand); its Paths are Files.
+	Input guard.Input
 }
 
 // maxPayload bounds the hook JSON read from stdin: a prompt with a large
@@ -185,6 +194,11 @@ func Answer(ev Event, text string) ([]byte, error) {
 	if v == nil {
 		return nil, nil
 	}
+	return encodeLine(v)
+}
+
+// encodeLine writes v as one line of JSON without HTML escaping.
+func encodeLine(v any) ([]byte, error) {
 	var b strings.Builder
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/autofix/autofix/guard"
 )
 
 func TestParse(t *testing.T) {
@@ -29,13 +31,19 @@ func TestParse(t *testing.T) {
 			Event{Agent: ClaudeCode, Name: "UserPromptSubmit", Kind: PromptSubmit, SessionID: "s1", Cwd: "/w", Prompt: "add a signup form"}},
 		{"claude edit", ClaudeCode,
 			`{"session_id":"s1","cwd":"/w","hook_event_name":"PreToolUse","tool_name":"Edit","tool_input":{"file_path":"/w/src/app.ts","old_string":"a","new_string":"b"}}`,
-			Event{Agent: ClaudeCode, Name: "PreToolUse", Kind: FileEdit, SessionID: "s1", Cwd: "/w", Tool: "Edit", Files: []string{"/w/src/app.ts"}}},
+			Event{Agent: ClaudeCode, Name: "PreToolUse", Kind: FileEdit, SessionID: "s1", Cwd: "/w", Tool: "Edit", Files: []string{"/w/src/app.ts"},
+				Input: guard.Input{Tools: []string{"Edit"}, Contents: []string{"b"}, Paths: []string{"/w/src/app.ts"}}}},
 		{"claude notebook edit", ClaudeCode,
 			`{"session_id":"s1","cwd":"/w","hook_event_name":"PreToolUse","tool_name":"NotebookEdit","tool_input":{"notebook_path":"/w/nb/eda.ipynb","cell_id":"c3","new_source":"x = 1","edit_mode":"replace"}}`,
-			Event{Agent: ClaudeCode, Name: "PreToolUse", Kind: FileEdit, SessionID: "s1", Cwd: "/w", Tool: "NotebookEdit", Files: []string{"/w/nb/eda.ipynb"}}},
-		{"claude bash is not an edit", ClaudeCode,
+			Event{Agent: ClaudeCode, Name: "PreToolUse", Kind: FileEdit, SessionID: "s1", Cwd: "/w", Tool: "NotebookEdit", Files: []string{"/w/nb/eda.ipynb"},
+				Input: guard.Input{Tools: []string{"Edit"}, Contents: []string{"x = 1"}, Paths: []string{"/w/nb/eda.ipynb"}}}},
+		{"claude bash is a command, not an edit", ClaudeCode,
 			`{"session_id":"s1","cwd":"/w","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"ls"}}`,
-			Event{Agent: ClaudeCode, Name: "PreToolUse", Kind: Other, SessionID: "s1", Cwd: "/w", Tool: "Bash"}},
+			Event{Agent: ClaudeCode, Name: "PreToolUse", Kind: ShellCommand, SessionID: "s1", Cwd: "/w", Tool: "Bash",
+				Input: guard.Input{Tools: []string{"Bash"}, Commands: []string{"ls"}}}},
+		{"claude read is neither", ClaudeCode,
+			`{"session_id":"s1","cwd":"/w","hook_event_name":"PreToolUse","tool_name":"Read","tool_input":{"file_path":"/w/a"}}`,
+			Event{Agent: ClaudeCode, Name: "PreToolUse", Kind: Other, SessionID: "s1", Cwd: "/w", Tool: "Read"}},
 		{"claude other event", ClaudeCode,
 			`{"session_id":"s1","hook_event_name":"Notification","message":"waiting"}`,
 			Event{Agent: ClaudeCode, Name: "Notification", Kind: Other, SessionID: "s1"}},
@@ -59,13 +67,16 @@ func TestParse(t *testing.T) {
 			Event{Agent: Codex, Name: "PostToolUse", Kind: ToolDone, SessionID: "c1", Cwd: "/w", Tool: "Bash", Outcome: "exit_nonzero"}},
 		{"codex apply_patch command", Codex,
 			`{"session_id":"c1","cwd":"/w","hook_event_name":"PreToolUse","tool_name":"apply_patch","tool_input":{"command":` + string(patchJSON) + `}}`,
-			Event{Agent: Codex, Name: "PreToolUse", Kind: FileEdit, SessionID: "c1", Cwd: "/w", Tool: "apply_patch", Files: []string{"web/new.ts", "src/a.go", "src/b.go"}}},
+			Event{Agent: Codex, Name: "PreToolUse", Kind: FileEdit, SessionID: "c1", Cwd: "/w", Tool: "apply_patch", Files: []string{"web/new.ts", "src/a.go", "src/b.go"},
+				Input: guard.Input{Tools: []string{"Edit", "Write"}, Contents: []string{"x\nb\n"}, Paths: []string{"web/new.ts", "src/a.go", "src/b.go"}}}},
 		{"codex apply_patch patch field", Codex,
 			`{"session_id":"c1","hook_event_name":"PreToolUse","tool_name":"apply_patch","tool_input":{"patch":` + string(patchJSON) + `}}`,
-			Event{Agent: Codex, Name: "PreToolUse", Kind: FileEdit, SessionID: "c1", Tool: "apply_patch", Files: []string{"web/new.ts", "src/a.go", "src/b.go"}}},
+			Event{Agent: Codex, Name: "PreToolUse", Kind: FileEdit, SessionID: "c1", Tool: "apply_patch", Files: []string{"web/new.ts", "src/a.go", "src/b.go"},
+				Input: guard.Input{Tools: []string{"Edit", "Write"}, Contents: []string{"x\nb\n"}, Paths: []string{"web/new.ts", "src/a.go", "src/b.go"}}}},
 		{"codex apply_patch argv", Codex,
 			`{"session_id":"c1","hook_event_name":"PreToolUse","tool_name":"apply_patch","tool_input":{"command":["apply_patch",` + string(patchJSON) + `]}}`,
-			Event{Agent: Codex, Name: "PreToolUse", Kind: FileEdit, SessionID: "c1", Tool: "apply_patch", Files: []string{"web/new.ts", "src/a.go", "src/b.go"}}},
+			Event{Agent: Codex, Name: "PreToolUse", Kind: FileEdit, SessionID: "c1", Tool: "apply_patch", Files: []string{"web/new.ts", "src/a.go", "src/b.go"},
+				Input: guard.Input{Tools: []string{"Edit", "Write"}, Contents: []string{"x\nb\n"}, Paths: []string{"web/new.ts", "src/a.go", "src/b.go"}}}},
 		{"codex prompt", Codex,
 			`{"session_id":"c1","cwd":"/w","hook_event_name":"UserPromptSubmit","prompt":"fix it","turn_id":"t"}`,
 			Event{Agent: Codex, Name: "UserPromptSubmit", Kind: PromptSubmit, SessionID: "c1", Cwd: "/w", Prompt: "fix it"}},

@@ -47,7 +47,7 @@ func TestInstallClaudeMerges(t *testing.T) {
 		t.Errorf("Stop = %+v, want the person's group untouched, then autofix's", stop)
 	}
 	pre := got.Hooks["PreToolUse"]
-	if len(pre) != 2 || pre[0].Matcher != "Bash" || pre[1].Matcher != "Edit|Write|MultiEdit|NotebookEdit" {
+	if len(pre) != 2 || pre[0].Matcher != "Bash" || pre[1].Matcher != "Edit|Write|MultiEdit|NotebookEdit|Bash" {
 		t.Errorf("PreToolUse = %+v, want the person's Bash group then autofix's edit group", pre)
 	}
 	for _, ev := range []string{"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "SessionEnd"} {
@@ -104,7 +104,7 @@ func TestInstallFresh(t *testing.T) {
   }
 }
 `},
-		{Codex, `"matcher": "apply_patch"`},
+		{Codex, `"matcher": "apply_patch|Bash"`},
 	}
 	for _, tt := range tests {
 		out, changed, err := Install(tt.agent, nil, exe)
@@ -230,7 +230,7 @@ func TestInstallLayout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantPre := `"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "guard.sh"}]}, {"matcher": "Edit|Write|MultiEdit|NotebookEdit", "hooks": [{"type": "command", "command": "/opt/autofix/bin/autofix hook claude-code", "timeout": 10}]}]`
+	wantPre := `"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "guard.sh"}]}, {"matcher": "Edit|Write|MultiEdit|NotebookEdit|Bash", "hooks": [{"type": "command", "command": "/opt/autofix/bin/autofix hook claude-code", "timeout": 10}]}]`
 	if !strings.Contains(string(out), wantPre) || strings.Contains(string(out), "\n") {
 		t.Errorf("Install(one line) =\n%s\nwant one line with\n%s", out, wantPre)
 	}
@@ -279,7 +279,7 @@ func TestInstallReplacesInPlace(t *testing.T) {
   "hooks": {
     "PreToolUse": [
       {
-        "matcher": "apply_patch",
+        "matcher": "apply_patch|Bash",
         "hooks": [
           {
             "type": "command",

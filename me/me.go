@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/autofix/autofix/guard"
 	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/scope"
 )
@@ -51,6 +52,9 @@ type Preference struct {
 	// SupersededBy is the newer preference that replaced this one.
 	SupersededBy string  `json:"superseded_by,omitempty"`
 	History      []Event `json:"history"`
+	// Check is the preference's machine-checkable form (see package
+	// guard); nil when it has none. Personal checks need no trust.
+	Check *guard.Check `json:"check,omitempty"`
 }
 
 // Seq is the number in the id: creation order.
@@ -152,6 +156,8 @@ type Draft struct {
 	// are not preferences (project rule numbers) are ignored.
 	Supersedes []string
 	Scope      scope.Scope
+	// Check is the preference's check, if any.
+	Check *guard.Check
 }
 
 // Taught is the outcome of [Store.Teach].
@@ -216,6 +222,7 @@ func (s *Store) Teach(d Draft, now time.Time, conflicts func(newer, older string
 		Scope:       d.Scope,
 		Status:      Active,
 		History:     []Event{{Time: now, What: "taught", Detail: "with scope " + d.Scope.String()}},
+		Check:       d.Check,
 	}
 	var replaced []Preference
 	for i := range s.prefs {

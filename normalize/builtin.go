@@ -2,7 +2,9 @@ package normalize
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -57,7 +59,16 @@ func builtin(raw string, existing []Existing) (Result, error) {
 	if lang == "ja" && isVagueJapanese(t) || lang != "ja" && isVagueWords(words) || !measure(t, lower, words, lang, p).ok() {
 		return Result{}, &VagueError{Text: t}
 	}
-	m := stripFillers(p.text, ph.fillers)
+	m := stripScope(stripFillers(p.text, ph.fillers), ph.scope)
+	if lang == "de" && firstWord(m) != firstWord(p.text) {
+		// "Bei uns nutzen wir pnpm": without the adverbial before it, the
+		// verb second order reads as a question; the subject leads again.
+		m = subjectFirst(m)
+	}
+	if lang == "de" {
+		m = germanActive(m)
+	}
+	m = versionChoice(m, lang)
 	if p.opensWithAbbreviation(m) {
 		// "i.e. use the --frozen-lockfile flag": nothing to explain yet.
 		m = strings.TrimLeft(m[strings.IndexRune(m, phClose)+utf8.RuneLen(phClose):], " ,")
@@ -102,6 +113,7 @@ func builtin(raw string, existing []Existing) (Result, error) {
 	if err := CheckInstruction(instr); err != nil {
 		return Result{}, &VagueError{Text: t, Lesson: instr == "" && isLesson(lower)}
 	}
+	instr = endSentence(instr, lang)
 	res := Result{
 		Category:    classifyWords(t, lang, words),
 		Instruction: instr,
@@ -237,7 +249,23 @@ func ruleLatin(t, lang string, sentences bool, p protected) (instr string, left 
 		case c.drop, c.vague:
 			left = append(left, part)
 			continue
+		case c.tail && len(cs) > 0 && lang == "de" && c.pol == polAlways && endsWithGermanVerb(c.body) && cs[len(cs)-1].pol == polNever:
+			// "Keine Klassenkomponenten, nur Hooks": the German clause
+			// ends with its verb, so the alternative is a clause of its
+			// own ("— immer nur Hooks verwenden"), not a tail after it.
+			c.tail, c.marked = false, true
 		case c.tail && len(cs) > 0:
+			if alt, ok := insteadOf(cs[len(cs)-1], part, lang); ok {
+				// "use vitest, not jest" → "use vitest instead of jest".
+				cs[len(cs)-1].body += alt
+				continue
+			}
+			if prepositionAfterInstead(cs[len(cs)-1], part, lang) {
+				// "use tabs, not spaces, in Go files": "use tabs instead of
+				// spaces in Go files", with no comma left between.
+				cs[len(cs)-1].body += " " + strings.TrimRight(part, ".!;")
+				continue
+			}
 			cs[len(cs)-1].body += ", " + strings.TrimRight(part, ".!;")
 			continue
 		case c.tail && c.pol == polNever && c.body != "":
@@ -284,6 +312,9 @@ func ruleLatin(t, lang string, sentences bool, p protected) (instr string, left 
 			}
 		}
 		cs = kept
+	}
+	if !sentences {
+		cs = mergeNeverTail(cs, lang)
 	}
 	lead := 0
 	for i, c := range cs {
@@ -338,6 +369,9 @@ func render(b *strings.Builder, c clause, f langForms, lead, afterNever bool, la
 		if c.stmt {
 			b.WriteString(" ")
 			b.WriteString(f.ensure)
+			if lang == "es" {
+				body = subjunctiveStatement(body)
+			}
 		}
 	case c.pol == polNever:
 		b.WriteString(f.neverLow)
@@ -464,4 +498,207 @@ func isLesson(lower string) bool {
 		}
 	}
 	return false
+}
+
+// endSentence ends a built-in instruction like the rules of the SPEC, with
+// a period (。 in Japanese), except after a code token: a rule that ends
+// with "go vet ./...", "src/lib", "vX.Y.Z", "%w", a flag such as "-q" or
+// `backticked code` ends
+// with the token exactly as typed, so that no period reads as part of it.
+func endSentence(instr, lang string) string {
+	if lang == "ja" {
+		if strings.HasSuffix(instr, "。") {
+			return instr
+		}
+		return instr + "。"
+	}
+	last := instr[strings.LastIndexByte(instr, ' ')+1:]
+	if endsWithCode(last) {
+		return instr
+	}
+	return instr + "."
+}
+
+// endsWithCode reports a final word that is code rather than prose: it
+// ends with something other than a letter or digit, or holds a character
+// that prose words do not (a path, a dotted name, an identifier).
+func endsWithCode(w string) bool {
+	r, _ := utf8.DecodeLastRuneInString(w)
+	if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+		return true
+	}
+	return strings.HasPrefix(w, "-") || strings.ContainsAny(w, "./_@%`=:()[]{}<>\\$#")
+}
+
+// insteadWords are, per language, the negation that opens a tail naming
+// the rejected alternative ("not jest", "pas flake8", "no npm") and the
+// words that put it after a use verb ("instead of").
+var insteadWords = map[string]struct{ not, use, instead string }{
+	"en": {"not ", "use ", " instead of "},
+	"fr": {"pas ", "utiliser ", " au lieu de "},
+	"es": {"no ", "usar ", " en lugar de "},
+}
+
+// insteadOf writes the tail "not Y" after a use clause as " instead of Y",
+// so that one rule says "Always use X instead of Y" however it was put.
+func insteadOf(prev clause, part, lang string) (string, bool) {
+	iw, ok := insteadWords[lang]
+	if !ok || prev.pol == polNever || prev.stmt || !strings.HasPrefix(strings.ToLower(strings.TrimSpace(prev.body)), iw.use) {
+		return "", false
+	}
+	part = strings.TrimRight(strings.TrimSpace(part), ".!;")
+	if len(part) <= len(iw.not) || !strings.EqualFold(part[:len(iw.not)], iw.not) {
+		return "", false
+	}
+	alt := part[len(iw.not):]
+	low := strings.ToLower(alt)
+	for _, skip := range []string{"de ", "d'", "d’", "des ", "du ", "the ", "a ", "an ", "el ", "la ", "los ", "las "} {
+		if strings.HasPrefix(low, skip) {
+			// "pas d'export par défaut": the article would need rewriting.
+			return "", false
+		}
+	}
+	for _, w := range strings.Fields(low) {
+		if enVerbs()[w] && lang == "en" {
+			// "not next to the code", "not run …": no alternative to use.
+			return "", false
+		}
+	}
+	if strings.Contains(strings.ToLower(prev.body), strings.TrimSpace(iw.instead)) {
+		return "", false
+	}
+	return iw.instead + alt, true
+}
+
+// mergeNeverTail keeps the positive clause in the lead when a bare
+// imperative is followed by "never" and a noun phrase: "store money as
+// integer cents, never floats" → "Always store money as integer cents,
+// never floats"; "migrations are generated with goose, never written by
+// hand" keeps its statement. A "never" clause with its own verb ("never
+// use npm") stays a rule of its own.
+func mergeNeverTail(cs []clause, lang string) []clause {
+	if lang != "en" || len(cs) != 2 {
+		return cs
+	}
+	first, second := cs[0], cs[1]
+	if first.pol == polNever || first.explicit && !first.stmt || second.pol != polNever || !second.explicit {
+		return cs
+	}
+	if !first.stmt && strings.HasPrefix(strings.ToLower(first.body), "use ") {
+		// "we use pnpm, never npm": "Never use npm — use pnpm instead".
+		return cs
+	}
+	w := newWords(second.src)
+	if len(w.low) < 2 || w.low[0] != "never" || enVerbs()[w.low[1]] {
+		return cs
+	}
+	first.body = strings.TrimRight(strings.TrimSpace(first.body), ".!;,") + ", " + lowerFirstWord(second.src)
+	return []clause{first}
+}
+
+// firstWord is the first word of s, lower-cased.
+func firstWord(s string) string {
+	f, _, _ := strings.Cut(strings.TrimSpace(s), " ")
+	return strings.ToLower(f)
+}
+
+// subjectFirst turns German "nutzen wir pnpm" into "wir nutzen pnpm".
+func subjectFirst(s string) string {
+	verb, rest, ok := strings.Cut(s, " ")
+	if !ok {
+		return s
+	}
+	subj, rest, ok := strings.Cut(rest, " ")
+	low, lowVerb := strings.ToLower(subj), strings.ToLower(verb)
+	if !ok || deVerbs()[lowVerb] == "" && !germanAuxiliary(lowVerb) {
+		return s
+	}
+	switch r, _ := utf8.DecodeRuneInString(subj); {
+	case low == "wir" || low == "ich":
+		subj = low
+	case !unicode.IsUpper(r):
+		// Not a noun: "werden nie gemergt".
+		return s
+	}
+	return subj + " " + lowVerb + " " + rest
+}
+
+// germanAuxiliary reports a finite auxiliary: "Commits werden …".
+func germanAuxiliary(w string) bool {
+	switch w {
+	case "werden", "wird", "sind", "ist", "haben", "hat", "müssen", "muss", "sollen", "soll":
+		return true
+	}
+	return false
+}
+
+// onVersion are, per language, the openings that say which version the
+// project runs on ("wir sind auf Node 20") and the "we use" that states
+// it as a choice the analyzer reads.
+var onVersion = map[string]struct {
+	openings []string
+	use      string
+}{
+	"de": {[]string{"wir sind auf ", "wir sind jetzt auf ", "wir arbeiten mit "}, "wir verwenden "},
+	"fr": {[]string{"on est sur ", "nous sommes sur ", "on tourne sous ", "on est en "}, "on utilise "},
+	"es": {[]string{"estamos en ", "estamos con ", "trabajamos con "}, "usamos "},
+}
+
+// versionChoice rewrites "wir sind auf Node 20" as "wir verwenden Node 20":
+// a runtime with its version is what the project targets. Only a version
+// (a digit) makes it a choice: "wir sind auf main" is not one.
+func versionChoice(m, lang string) string {
+	ov, ok := onVersion[lang]
+	if !ok {
+		return m
+	}
+	low := strings.ToLower(m)
+	for _, o := range ov.openings {
+		if rest, ok := strings.CutPrefix(low, o); ok && hasDigit(rest) && !strings.ContainsAny(rest, ",;") {
+			return ov.use + m[len(o):]
+		}
+	}
+	return m
+}
+
+// esSubjunctive maps the indicative forms a Spanish statement of practice
+// uses to the subjunctive that "asegurarse de que" takes: "cada tabla
+// necesita una columna" → "asegurarse de que cada tabla tenga una columna".
+var esSubjunctive = map[string]string{
+	"es": "sea", "son": "sean", "está": "esté", "están": "estén", "tiene": "tenga", "tienen": "tengan",
+	"necesita": "tenga", "necesitan": "tengan", "lleva": "lleve", "llevan": "lleven", "usa": "use", "usan": "usen",
+	"incluye": "incluya", "incluyen": "incluyan", "contiene": "contenga", "contienen": "contengan",
+	"va": "vaya", "van": "vayan", "sigue": "siga", "siguen": "sigan",
+}
+
+// subjunctiveStatement puts the first finite verb of body in the
+// subjunctive, when it is one of [esSubjunctive].
+func subjunctiveStatement(body string) string {
+	ws := strings.Fields(body)
+	for i, w := range ws {
+		if sub, ok := esSubjunctive[strings.ToLower(w)]; ok && i > 0 {
+			ws[i] = sub
+			return strings.Join(ws, " ")
+		}
+	}
+	return body
+}
+
+// insteadPrepositions open a tail that qualifies a whole "use X instead of
+// Y" rule: "in Go files", "for new services".
+var insteadPrepositions = map[string][]string{
+	"en": {"in", "for", "on", "with", "when", "at", "inside", "across"},
+	"fr": {"dans", "pour", "sur", "avec", "en"},
+	"es": {"en", "para", "con", "sobre"},
+}
+
+// prepositionAfterInstead reports a tail that opens with a preposition
+// after a clause that already ends with "instead of Y".
+func prepositionAfterInstead(prev clause, part, lang string) bool {
+	iw, ok := insteadWords[lang]
+	if !ok || !strings.Contains(prev.body, iw.instead) || strings.Contains(prev.body, ", ") {
+		return false
+	}
+	first, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(part)), " ")
+	return slices.Contains(insteadPrepositions[lang], first)
 }

@@ -52,16 +52,21 @@ func CheckInstruction(s string) error {
 			return bad("contains a line break or control character", false)
 		}
 	}
+	// The opening first: "use npm" is short, but what it lacks is the
+	// Always/Never that makes it a rule.
+	prefix, lang, _ := markerOf(s)
+	if prefix == "" {
+		prefix, lang, _ = markerOf(s + " ") // "Never" alone opens like a rule, and is too short
+	}
+	if prefix == "" {
+		return bad(`does not start with "Always" or "Never" (or Immer/Niemals, Toujours/Ne jamais, Siempre/Nunca, 常に/決して)`, false)
+	}
 	n := utf8.RuneCountInString(s)
 	if n < minInstructionRunes {
 		return bad(fmt.Sprintf("is too short (%d characters)", n), false)
 	}
 	if n > maxInstructionRunes {
 		return bad(fmt.Sprintf("is longer than %d characters", maxInstructionRunes), false)
-	}
-	prefix, lang, _ := markerOf(s)
-	if prefix == "" {
-		return bad(`does not start with "Always" or "Never" (or Immer/Niemals, Toujours/Ne jamais, Siempre/Nunca, 常に/決して)`, false)
 	}
 	if strings.HasSuffix(s, "?") || strings.HasSuffix(s, "？") {
 		return bad("is a question", false)

@@ -38,7 +38,7 @@ var domainNouns = wordSet(`endpoint api url uri route query request response hea
 	transaktion zeile zeichen kommentar klasse methode paket modul bibliothek
 	english englisch anglais inglés german deutsch allemand alemán french französisch français francés spanish spanisch
 	espagnol español japanese japanisch japonais japonés american british chinese korean portuguese italian
-	answer reply explanation summary spelling wording protobuf protobufs proto deps
+	answer reply explanation summary spelling wording protobuf protobufs proto deps export import
 	composant fonction fichier dossier requête erreur ligne caractère classe méthode paquet bibliothèque
 	componente función archivo carpeta consulta transacción línea carácter clase método paquete biblioteca servicio`)
 
@@ -122,7 +122,7 @@ func measure(t, lower string, words []string, lang string, p protected) concrete
 		if genericNouns()[w] {
 			continue
 		}
-		if _, ok := lookupStem(w); ok || knownNoun(w) {
+		if _, ok := lookupStem(w); ok || knownNoun(w) || knownPart(w, lang) {
 			c.domain = true
 		}
 	}
@@ -242,3 +242,30 @@ func commandName(w string) bool {
 
 // acknowledgements are words of a reply, not program names: "thanks, push".
 var acknowledgements = wordSet(`thanks thank thx ty ok okay yes yeah yep yup sure great nice cool lol pls plz now then also cheers perfect awesome`)
+
+// knownPart reports a hyphenated name with a part the lexicon knows, such
+// as a package named after its library ("lodash-es"), or a German compound
+// that starts or ends with a domain noun ("Fehlermeldungen", "Stacktrace");
+// only German builds such compounds ("important" is no kind of import).
+func knownPart(w, lang string) bool {
+	if strings.Contains(w, "-") {
+		for _, part := range strings.Split(w, "-") {
+			if len(part) < 3 || genericNouns()[part] {
+				continue
+			}
+			if _, ok := lookupStem(part); ok || knownNoun(part) {
+				return true
+			}
+		}
+		return false
+	}
+	if lang != "de" || len(w) < 9 {
+		return false
+	}
+	for n := range domainNouns() {
+		if len(n) >= 5 && !genericNouns()[n] && (strings.HasPrefix(w, n) || strings.HasSuffix(trimPlural(w), n)) {
+			return true
+		}
+	}
+	return false
+}

@@ -2,6 +2,7 @@ package normalize
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -91,6 +92,23 @@ func TestCheckInstruction(t *testing.T) {
 		}
 		if errors.Is(err, ErrVague) != tt.vague {
 			t.Errorf("CheckInstruction(%q): vague=%v, want %v", tt.s, errors.Is(err, ErrVague), tt.vague)
+		}
+	}
+}
+
+// TestCheckInstructionReason checks that the opening is checked before the
+// length: what "use npm" lacks is the Always/Never, not characters.
+func TestCheckInstructionReason(t *testing.T) {
+	tests := []struct{ s, reason string }{
+		{"use npm", "does not start with"},
+		{"npm", "does not start with"},
+		{"Never", "is too short"},
+		{"Never x", "is too short"},
+	}
+	for _, tt := range tests {
+		var ie *InstructionError
+		if err := CheckInstruction(tt.s); !errors.As(err, &ie) || !strings.HasPrefix(ie.Reason, tt.reason) {
+			t.Errorf("CheckInstruction(%q) = %v, want the reason %q", tt.s, err, tt.reason)
 		}
 	}
 }

@@ -121,6 +121,20 @@ opening:
 			w.orig[i+1] = "prefer"
 			w.low[i+1] = "prefer"
 			i++
+		case x == "only" && subject != "" && enVerbs()[w.at(i+1)]:
+			// "we only use lodash-es": the rule is to use it.
+			i++
+		case (x == "on" || x == "are" && w.at(i+1) == "on") && subject == "we" && c.pol == polNone && hasDigit(w.join(i, len(w.orig))):
+			// "we're on Node 20": the version the project targets.
+			k := i + 1
+			if x == "are" {
+				k++
+			}
+			if k < len(w.orig) {
+				done := clause{pol: polAlways, explicit: true, body: "target " + w.join(k, len(w.orig))}
+				return englishState{done: &done}
+			}
+			break opening
 		case x == "really" || x == "generally" || x == "honestly" || x == "strongly" || x == "definitely" || x == "personally" ||
 			x == "usually" || x == "seriously" || x == "totally" || x == "absolutely" || x == "genuinely" || x == "truly":
 			i++
@@ -371,6 +385,17 @@ func englishStatement(w words, i int, c clause) clause {
 			}
 			verb := ""
 			plural := strings.HasSuffix(w.low[k-1], "s")
+			neg := w.at(rest) == "not" || w.at(rest) == "never"
+			modal := x == "should" || x == "must" || x == "shall"
+			if base := englishBase(w.at(rest + 2)); neg && modal && w.at(rest+1) == "be" && base != w.at(rest+2) && (enVerbs()[base] || strings.HasSuffix(w.at(rest+2), "ed")) && rest+2 < n {
+				// "error strings in Go should not be capitalized": the
+				// rule forbids the act: "Never capitalize error strings in Go".
+				return clause{pol: polNever, explicit: true, body: base + " " + lowerFirstWord(subj) + joinRest(w, rest+3, n)}
+			}
+			if neg && modal && enVerbs()[w.at(rest+1)] {
+				// "Rust code must not use unwrap()": "Never let Rust code use unwrap()".
+				return clause{pol: polNever, explicit: true, body: "let " + lowerFirstWord(subj) + " " + w.join(rest+1, n)}
+			}
 			switch {
 			case (w.at(rest) == "not" || w.at(rest) == "never") && w.at(rest+1) == "be":
 				// "error messages must not be shown": "are not".
@@ -537,4 +562,17 @@ func determiner(x string) bool {
 		return true
 	}
 	return false
+}
+
+// hasDigit reports a digit in s: a version such as "Node 20".
+func hasDigit(s string) bool {
+	return strings.ContainsAny(s, "0123456789")
+}
+
+// joinRest is " " and the words from..to, or "" when there are none.
+func joinRest(w words, from, to int) string {
+	if from >= to {
+		return ""
+	}
+	return " " + w.join(from, to)
 }

@@ -24,6 +24,10 @@ import (
 //     the polarity matches, every keep is in the instruction byte for byte,
 //     and no not fragment is in it (ignoring case).
 //
+// The *.fresh.jsonl files are batches written blind, before the code was
+// looked at, to measure generalization; they are scored on their own, and
+// the phrasing batch is enforced together with the dev rows.
+//
 // The sets grow from ../shared/eval/*.dev.jsonl with hard cases written for
 // this package; when the shared sets are next to the repository they are
 // scored too (reported, not enforced: they may be newer than this code).
@@ -261,6 +265,10 @@ func correctionFigures(s correctionScores) []figure {
 // testdata/corrections.jsonl and enforces the targets.
 func TestEvalCorrections(t *testing.T) {
 	rows, _ := readRows[correctionRow](t, filepath.Join("testdata", "corrections.jsonl"))
+	fresh, _ := readRows[correctionRow](t, filepath.Join("testdata", "corrections.fresh.jsonl"))
+	// Reported, not yet enforced: four German and Spanish rows with no verb
+	// to rewrite are still refused, which counts against "imperative".
+	report(t, "fresh corrections", correctionFigures(scoreCorrections(t, fresh)), false)
 	if len(rows) < 100 {
 		t.Fatalf("testdata/corrections.jsonl has %d rows, want at least 100", len(rows))
 	}
@@ -271,6 +279,11 @@ func TestEvalCorrections(t *testing.T) {
 // testdata/phrasing.jsonl and enforces the pass rate.
 func TestEvalPhrasing(t *testing.T) {
 	rows, _ := readRows[phrasingRow](t, filepath.Join("testdata", "phrasing.jsonl"))
+	fresh, _ := readRows[phrasingRow](t, filepath.Join("testdata", "phrasing.fresh.jsonl"))
+	report(t, "fresh phrasing", []figure{{"pass", scorePhrasing(t, fresh), 0.95}}, true)
+	fresh2, _ := readRows[phrasingRow](t, filepath.Join("testdata", "phrasing.fresh2.jsonl"))
+	report(t, "fresh2 phrasing", []figure{{"pass", scorePhrasing(t, fresh2), 0.95}}, false)
+	rows = append(rows, fresh...)
 	if len(rows) < 100 {
 		t.Fatalf("testdata/phrasing.jsonl has %d rows, want at least 100", len(rows))
 	}

@@ -170,7 +170,10 @@ func verbless(w words, i int, c clause, body, use, place string, goes ...string)
 	if c.pol == polNever {
 		return clause{pol: polNever, explicit: true, body: use + " " + body}
 	}
-	if n-i <= 4 {
+	lang := map[string]string{"usar": "es", "utiliser": "fr"}[use]
+	if n-i <= 4 && !hasFiniteVerb(body, lang) {
+		// "Solo pnpm", "pnpm, pas npm": a bare noun phrase is something
+		// to use; "Las fechas son UTC" is a statement.
 		return clause{tail: true, pol: polAlways, body: use + " " + lowerFirstWord(body)}
 	}
 	// "s'assurer que les erreurs doivent être …" → "… sont …".
@@ -214,7 +217,10 @@ var frVerbs = sync.OnceValue(func() map[string]string {
 		"choisissez": "choisir", "suis": "suivre", "suivez": "suivre", "suivons": "suivre", "dis": "dire", "dites": "dire",
 		"définis": "définir", "définissez": "définir", "ouvre": "ouvrir", "ouvrez": "ouvrir", "emploie": "employer",
 		"emploies": "employer", "appelle": "appeler", "appelles": "appeler", "renvoie": "renvoyer", "traduis": "traduire",
-		"réponds": "répondre", "répondez": "répondre", "répondons": "répondre"} {
+		"réponds": "répondre", "répondez": "répondre", "répondons": "répondre",
+		// The "on" forms: "on écrit les noms en anglais".
+		"écrit": "écrire", "met": "mettre", "prend": "prendre", "choisit": "choisir", "suit": "suivre", "définit": "définir",
+		"traduit": "traduire", "répond": "répondre"} {
 		m[f] = inf
 	}
 	return m

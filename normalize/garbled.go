@@ -108,8 +108,11 @@ func leftPlaceholder(s string) bool {
 // verb: "les noms de variables en anglais" has none.
 func hasFiniteVerb(s, lang string) bool {
 	finite := map[string][]string{
-		"fr": {"est", "sont", "a", "ont", "ait", "aient", "soit", "soient", "doit", "doivent", "va", "vont", "peut", "peuvent", "reste", "restent", "contient", "suit", "utilise", "passe"},
-		"es": {"es", "son", "está", "están", "tiene", "tienen", "tengan", "tenga", "debe", "deben", "va", "van", "usa", "usan", "use", "usen", "sigue", "siguen", "sean", "sea"},
+		"fr": {"est", "sont", "a", "ont", "ait", "aient", "soit", "soient", "doit", "doivent", "va", "vont", "peut", "peuvent", "reste", "restent", "contient", "suit", "utilise", "passe",
+			"nécessite", "inclut", "comporte", "commence", "vit", "retourne", "renvoie", "affiche", "respecte"},
+		"es": {"es", "son", "está", "están", "tiene", "tienen", "tengan", "tenga", "debe", "deben", "va", "van", "usa", "usan", "use", "usen", "sigue", "siguen", "sean", "sea",
+			"necesita", "necesite", "lleva", "lleve", "incluye", "incluya", "incluyen", "incluyan", "contiene", "contenga", "contienen", "contengan",
+			"requiere", "requiera", "requieren", "requieran", "empieza", "empiece", "devuelve", "devuelva", "devuelven", "devuelvan", "esté", "estén"},
 	}[lang]
 	for _, w := range strings.Fields(strings.ToLower(s)) {
 		w = strings.Trim(w, ",.;:")

@@ -268,3 +268,107 @@ func germanDropped(w string) bool {
 	}
 	return false
 }
+
+// deParticiples maps the past participles of the verb table to their
+// infinitives: "geschrieben" → "schreiben", "formatiert" → "formatieren",
+// "ausgeführt" → "ausführen".
+var deParticiples = sync.OnceValue(func() map[string]string {
+	m := map[string]string{}
+	seen := map[string]bool{}
+	for _, inf := range deVerbs() {
+		if seen[inf] {
+			continue
+		}
+		seen[inf] = true
+		stem := strings.TrimSuffix(inf, "en")
+		if stem == inf {
+			stem = strings.TrimSuffix(inf, "n")
+		}
+		weak := stem + "t"
+		if strings.HasSuffix(stem, "t") || strings.HasSuffix(stem, "d") {
+			weak = stem + "et"
+		}
+		switch {
+		case strings.HasSuffix(inf, "ieren"):
+			m[weak] = inf
+		case hasAnyPrefix(inf, "be", "ver", "ent", "er", "zer", "über", "ge"):
+			m[weak] = inf
+		default:
+			sep := ""
+			for _, p := range []string{"hinzu", "aus", "ab", "auf", "an", "ein", "vor", "nach", "zu"} {
+				if strings.HasPrefix(inf, p) && len(inf) > len(p)+3 {
+					sep = p
+					break
+				}
+			}
+			m[sep+"ge"+strings.TrimPrefix(weak, sep)] = inf
+		}
+	}
+	for p, inf := range map[string]string{"geschrieben": "schreiben", "genommen": "nehmen", "gegeben": "geben", "gelesen": "lesen",
+		"gesehen": "sehen", "gehalten": "halten", "gelassen": "lassen", "geworfen": "werfen", "gefangen": "fangen",
+		"genannt": "nennen", "benannt": "benennen", "gerufen": "rufen", "aufgerufen": "aufrufen", "geschlossen": "schließen",
+		"gemieden": "meiden", "vermieden": "vermeiden", "eingehalten": "einhalten", "bevorzugt": "bevorzugen", "gepusht": "pushen",
+		"gemergt": "mergen", "gemerged": "mergen", "committet": "committen", "gecommittet": "committen", "geloggt": "loggen"} {
+		m[p] = inf
+	}
+	return m
+})
+
+func hasAnyPrefix(s string, ps ...string) bool {
+	for _, p := range ps {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// germanActive turns a passive statement of practice into the infinitive
+// clause a rule is written with: "Commits werden auf Englisch geschrieben"
+// → "Commits auf Englisch schreiben"; "Secrets werden nie committet" →
+// "Secrets nie committen". Any other text is returned as it is.
+func germanActive(s string) string {
+	body := strings.TrimRight(s, ".!")
+	if strings.ContainsAny(body, ",;:?") {
+		return s
+	}
+	ws := strings.Fields(body)
+	if len(ws) < 3 {
+		return s
+	}
+	aux := -1
+	for i, w := range ws[1:] {
+		if lw := strings.ToLower(w); lw == "werden" || lw == "wird" {
+			aux = i + 1
+			break
+		}
+	}
+	inf, ok := deParticiples()[strings.ToLower(ws[len(ws)-1])]
+	if !ok {
+		inf, ok = weakParticiple(strings.ToLower(ws[len(ws)-1]))
+	}
+	if aux < 1 || aux == len(ws)-1 || !ok {
+		return s
+	}
+	out := append(append(append([]string{}, ws[:aux]...), ws[aux+1:len(ws)-1]...), inf)
+	return strings.Join(out, " ")
+}
+
+// weakParticiple reads an unknown weak participle, as German makes of
+// English verbs: "gesquasht" → "squashen", "gecacht" → "cachen".
+func weakParticiple(w string) (string, bool) {
+	stem, ok := strings.CutPrefix(w, "ge")
+	if !ok {
+		return "", false
+	}
+	stem, ok = strings.CutSuffix(stem, "t")
+	if !ok || len(stem) < 3 {
+		return "", false
+	}
+	for _, r := range stem {
+		if r < 'a' || r > 'z' {
+			return "", false
+		}
+	}
+	return stem + "en", true
+}

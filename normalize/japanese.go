@@ -21,6 +21,13 @@ func ruleJapanese(t string) string {
 	if len(cs) == 0 {
 		return ""
 	}
+	for _, c := range cs {
+		if !endsWithJapaneseVerb(strings.TrimSuffix(c.body, "こと")) {
+			// 正しくは src/lib です: no verb to make a rule of; refuse
+			// rather than write "常に正しくは src/libこと".
+			return ""
+		}
+	}
 	lead := 0
 	for i, c := range cs {
 		if c.explicit {
@@ -86,8 +93,18 @@ func analyzeJapanese(s string) clause {
 		}
 	}
 	s = strings.TrimRight(s, "？?")
-	for _, suf := range []string{"くれますか", "くれない", "くれる", "もらえない", "もらえる", "です", "ね", "よ", "ください", "下さい", "くれ", "ほしい", "欲しい", "もらえますか", "お願いします"} {
+	for _, suf := range []string{"くれますか", "くれない", "くれる", "もらえない", "もらえる", "です", "ね", "よ", "ください", "下さい", "くれ", "ほしい", "欲しい", "もらえますか", "お願いします", "お願い"} {
 		s = strings.TrimSuffix(s, suf)
+	}
+	for _, p := range []string{"正しくは", "正解は", "正しいのは"} {
+		// 正しくは src/lib です: "the right one is src/lib", so use it.
+		if rest, ok := strings.CutPrefix(s, p); ok && endsWithLatin(rest) && !strings.ContainsAny(rest, "はがをに") {
+			s = strings.TrimSpace(rest) + "を使う"
+		}
+	}
+	if rest, ok := strings.CutSuffix(s, "で"); ok && endsWithLatin(rest) {
+		// pnpmでお願いします: "with pnpm, please" asks to use it.
+		s = rest + "を使う"
 	}
 	switch {
 	case hasAnySuffix(s, "を忘れないで", "を忘れないこと", "を忘れずに", "忘れないで"):
@@ -157,6 +174,12 @@ func hasAnySuffix(s string, sufs ...string) bool {
 // plainJapanese turns a te-form or masu-form ending into the dictionary
 // form: 使って → 使う, 命名して → 命名する, 含めて → 含める, 書いて → 書く.
 func plainJapanese(s string) string {
+	for _, r := range []struct{ from, to string }{{"ています", "て"}, {"ている", "て"}, {"てる", "て"}, {"でいます", "で"}, {"でいる", "で"}} {
+		// 書いています (what we do) is a habit: the rule is 書く.
+		if rest, ok := strings.CutSuffix(s, r.from); ok && rest != "" {
+			return plainJapanese(rest + r.to)
+		}
+	}
 	if strings.HasSuffix(s, "して") {
 		// 返して → 返す (a godan verb), but 命名して → 命名する and
 		// ラップして → ラップする (a noun + する).
@@ -229,4 +252,18 @@ func godanNegative(s string) string {
 		return stem + "らない"
 	}
 	return ""
+}
+
+// endsWithJapaneseVerb reports a clause that ends with a verb in
+// dictionary or plain negative form (使う, 書く, する, 入れる, 使わない).
+func endsWithJapaneseVerb(s string) bool {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return strings.ContainsRune("うくぐすつぬむぶるい", r)
+}
+
+// endsWithLatin reports a clause that ends with a Latin-script word, such
+// as a tool name (or the placeholder of a protected one).
+func endsWithLatin(s string) bool {
+	r, _ := utf8.DecodeLastRuneInString(strings.TrimSpace(s))
+	return r == phClose || r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }

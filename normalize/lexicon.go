@@ -70,7 +70,8 @@ func buildLexicon() map[string]lexEntry {
 	add(catCODE, 3, `user input,input validation,async/await,any,unknown,type guard,generic,interface,enum,class component,hook,hooks,promise,async,await,callback,
 		exception,try,catch,panic,null,undefined,optional chaining,lodash,underscore,ramda,axios,fetch,node-fetch,zod,yup,joi,valibot,
 		refactor,refactoring,rewrite,pure function,side effect,mutation,immutable,closure,recursion,inheritance,composition,
-		default export,named export,default-export,named-export,standardexport,require,esm,commonjs,es module,var,const,moment,date-fns,dayjs,luxon,
+		default export,named export,default-export,named-export,standardexport,export nommé,exports nommés,export par défaut,exports par défaut,
+		benannter export,benannte exporte,exportación nombrada,exportaciones nombradas,export por defecto,require,esm,commonjs,es module,var,const,moment,date-fns,dayjs,luxon,
 		typescript,javascript,react,vue,svelte,angular,regex,goroutine,mutex,nil,
 		array method,native,polyfill,dependency injection,singleton,getter,setter,assertion,
 		fonction pure,fonctions pures,classe,exception,typage,réécriture,refactorisation,
@@ -131,11 +132,12 @@ func buildLexicon() map[string]lexEntry {
 		tooltip,modal,dialog,toast,ui,user,users,user-facing,wording,plain language,translation,i18n,localization,
 		loading state,spinner,placeholder,label,error message,error messages,stack trace,stack traces,
 		bouton,utilisateur,accessibilité,libellé,icon-button,icon-buttons,knopf,schaltfläche,benutzer,barrierefreiheit,
+		nutzer,nutzerin,fehlermeldung,fehlermeldungen,stacktrace,message d'erreur,messages d'erreur,mensaje de error,mensajes de error,
 		botón,botones,icono,usuario,accesibilidad,etiqueta`)
 	add(catUX, 2, `html,semantic html,hover,hover state,copy,screen,page,form,input,click,display,show,shown,animation,color,colour,theme,dark mode,layout,
 		écran,page,bildschirm,pantalla,página`)
 	// OTHER: documentation and everything else.
-	add(catOTHER, 3, `documentation,docs,doc,readme,markdown,document,wiki,diagram,
+	add(catOTHER, 3, `documentation,docs,doc,readme,markdown,document,wiki,diagram,adr,decision record,
 		documenter,dokumentation,dokumentieren,documentación,documentar`)
 	return lexicon
 }
@@ -156,7 +158,7 @@ var japaneseLexicon = []struct {
 	{"コマンド", catTOOL, 2}, {"ビルド", catTOOL, 2}, {"パッケージマネージャ", catTOOL, 3}, {"テストフレームワーク", catTOOL, 3}, {"実行", catTOOL, 2},
 	{"コミット", catPROCESS, 3}, {"プルリクエスト", catPROCESS, 3}, {"ブランチ", catPROCESS, 3}, {"レビュー", catPROCESS, 3}, {"マージ", catPROCESS, 3},
 	{"テーブル", catDATA, 3}, {"カラム", catDATA, 3}, {"列", catDATA, 2}, {"マイグレーション", catDATA, 3}, {"スキーマ", catDATA, 3},
-	{"データベース", catDATA, 3}, {"キャッシュ", catDATA, 3}, {"インデックス", catDATA, 3},
+	{"データベース", catDATA, 3}, {"キャッシュ", catDATA, 3}, {"インデックス", catDATA, 3}, {"主キー", catDATA, 3}, {"外部キー", catDATA, 3},
 	{"ボタン", catUX, 3}, {"マジックナンバー", catCODE, 3}, {"コンポーネント", catCODE, 2}, {"ビジネスロジック", catARCH, 3}, {"トランザクション", catDATA, 3}, {"計画", catPROCESS, 2}, {"編集する前", catPROCESS, 3}, {"ビュー", catARCH, 2}, {"依存関係", catTOOL, 3}, {"スタイル", catSTYLE, 2}, {"パスワード", catDATA, 3}, {"秘密", catDATA, 2}, {"altテキスト", catUX, 3}, {"代替テキスト", catUX, 3}, {"画像", catUX, 2}, {"バックアップ", catDATA, 3}, {"アクセシビリティ", catUX, 3}, {"ユーザー", catUX, 3}, {"画面", catUX, 3}, {"表示", catUX, 2}, {"文言", catUX, 3},
 	{"ドキュメント", catOTHER, 3}, {"文書", catOTHER, 3}, {"説明書", catOTHER, 3},
 }
@@ -180,6 +182,8 @@ func classifyWords(text, lang string, words []string) string {
 		}
 		if strings.HasPrefix(w, "@") && strings.Contains(w, "/") {
 			score[catCODE] += 3 // a scoped package: @acme/ui
+		} else if isPath(w) && (strings.HasPrefix(w, "docs/") || strings.HasPrefix(w, "doc/")) {
+			score[catOTHER] += 5 // a path of the documentation: docs/adr
 		} else if isPath(w) {
 			score[catARCH] += 5 // a path
 		}

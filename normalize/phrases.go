@@ -13,6 +13,11 @@ type phrases struct {
 	// fillers are discourse words that carry no rule ("from now on",
 	// "please", "ab jetzt"): removed, never embedded in the rule.
 	fillers []string
+	// scope words say where the rule holds ("here", "in this repo", "bei
+	// uns"): the rule lives in the project's ruleset, so they are removed
+	// with the space before them, never with the comma after them (the
+	// clause boundary stays).
+	scope []string
 	// ensure open an "always" rule ("don't forget to X", "make sure to X"):
 	// replaced by always, or by what follows " > " in the entry.
 	ensure []string
@@ -53,12 +58,16 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 	}
 	return map[string]*phrases{
 		"en": {
+			scope: lines(`in this repository | in this repo | in this project | in this codebase | in this code base | in this service |
+				in this package | in this module | in this app | in our repo | in our repository | in our codebase | in our project |
+				for this repo | for this project | around here | over here | here`),
 			fillers: lines(`from now on | going forward | moving forward | in the future | in future | henceforth | from here on |
 				please | pls | plz | kindly | could you please | could you | can you please | can you | would you please |
 				would you | will you | can we | could we | shall we | starting today | starting now | as of today | as of now |
 				for now | don't forget: | do not forget: | remember: | i told you already | i already told you | i told you before |
 				as i told you | like i told you | i told you | again: | note: | reminder: | important: | fyi | heads up: | this time | next time | for the future | once and for all | as i said | like i said`),
-			ensure: lines(`you keep forgetting to | you always forget to | you keep forgetting | make sure not to > never | make sure you don't > never | make sure you do not > never | make sure you never > never |
+			ensure: lines(`don't forget not to > never | dont forget not to > never | don’t forget not to > never | do not forget not to > never |
+				you keep forgetting to | you always forget to | you keep forgetting | make sure not to > never | make sure you don't > never | make sure you do not > never | make sure you never > never |
 				be sure not to > never | remember not to > never | remember to not > never | remember to never > never |
 				don't ever forget to | do not ever forget to | stop forgetting to | never forget: | never forget, |
 				don't forget to | dont forget to | don’t forget to | do not forget to | never forget to | remember to |
@@ -78,12 +87,14 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 			markers:     f(`always never don't dont don’t do avoid stop make use`),
 		},
 		"de": {
+			scope: lines(`in diesem repository | in diesem repo | in diesem projekt | in dieser codebasis | in diesem service | in diesem dienst |
+				in unserem repo | in unserem projekt | bei uns | hier`),
 			fillers: lines(`kannst du bitte | kannst du | könntest du | könnt ihr | können wir | ab heute | ab jetzt | ab sofort | von jetzt an | von nun an | künftig | zukünftig | in zukunft | bitte | jetzt |
 				diesmal | dieses mal | nächstes mal | ein für alle mal`),
 			ensureThat: lines(`stell sicher, dass > sicherstellen, dass | stelle sicher, dass > sicherstellen, dass |
 				sorge dafür, dass > sicherstellen, dass | achte darauf, dass > sicherstellen, dass`),
 			ensure: lines(`nie wieder > niemals | niemals wieder > niemals | vergiss nicht, | vergiss nicht | vergesst nicht, | denk daran, | denke daran, | denkt daran, |
-				achte darauf, | nicht vergessen:`),
+				achte darauf, | nicht vergessen: | nicht vergessen, | nicht vergessen`),
 			always: "immer",
 			meta: lines(`ignoriere regel | ignorier regel | ignoriere die regel | ignoriere das | ignoriere alles | vergiss das |
 				vergiss alles | vergiss, was | vergiss was | vergiss die regel | die regeln | regel #`),
@@ -96,6 +107,8 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 			markers:     f(`immer nie niemals keine kein keinen nicht benutze verwende nutze`),
 		},
 		"fr": {
+			scope: lines(`dans ce dépôt | dans ce repo | dans ce projet | dans ce code | dans ce service | dans notre dépôt | dans notre projet |
+				chez nous | ici`),
 			fillers: lines(`peux-tu | pourrais-tu | pouvez-vous | pourriez-vous | est-ce que tu peux | à partir d'aujourd'hui |
 				dès maintenant | à partir de maintenant | à partir d'aujourd'hui | dorénavant | désormais | à l'avenir |
 				s'il te plaît | s'il vous plaît | stp | svp | cette fois-ci | cette fois | la prochaine fois | maintenant`),
@@ -114,6 +127,8 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 			markers:     f(`toujours jamais ne n' pas utilise`),
 		},
 		"es": {
+			scope: lines(`en este repositorio | en este repo | en este proyecto | en este código | en este servicio | en nuestro proyecto |
+				en nuestro repo | aquí | acá`),
 			fillers: lines(`¿puedes | puedes | ¿podrías | podrías | ¿podemos | podemos | desde hoy | a partir de hoy | a partir de ahora | de ahora en adelante | desde ahora | en adelante | en el futuro | por favor |
 				esta vez | la próxima vez | ahora`),
 			ensureThat: lines(`asegúrate de que > asegurarse de que | asegúrese de que > asegurarse de que |
@@ -129,6 +144,7 @@ var phraseTables = sync.OnceValue(func() map[string]*phrases {
 			markers:     f(`siempre nunca jamás no usa`),
 		},
 		"ja": {
+			scope:     lines(`このリポジトリでは | このリポジトリで | このリポでは | このプロジェクトでは | このプロジェクトで | このコードベースでは | うちのチームでは | うちでは | 弊社では | 私たちは | 我々は | ここでは`),
 			fillers:   lines(`もう二度と | 二度と | 今日からは | 今日から | 明日から | 今後は | 今後 | これからは | これから | 以後は | 次からは | 今度から | 今回は | 今回 | 次回から`),
 			meta:      lines(`無視 | ルール | 忘れて | さっきの | 前の指示`),
 			judgement: lines(`もっと | いい感じ | 良い感じ | ちゃんと | しっかり | 丁寧 | 気をつけ | 気を付け | 上手 | うまく | きれい | 綺麗 | 良く | よく | 頑張`),
@@ -235,6 +251,41 @@ func stripFillers(s string, fillers []string) string {
 			}
 			s = left + s[j:]
 			lower = strings.ToLower(s)
+		}
+	}
+	return strings.TrimSpace(s)
+}
+
+// stripScope removes the scope words of s ("we use pnpm here, never npm"
+// → "we use pnpm, never npm"). A clause that opens with one loses the comma
+// after it ("In this repo, we use X" → "we use X").
+func stripScope(s string, scope []string) string {
+	lower := strings.ToLower(s)
+	for _, f := range scope {
+		for from := 0; ; {
+			i := findPhraseLower(s, lower, f, from)
+			if i < 0 {
+				break
+			}
+			j := i + len(f)
+			left := strings.TrimRight(s[:i], " ")
+			right := s[j:]
+			if left == "" || strings.HasSuffix(left, ",") || strings.HasSuffix(left, ";") || strings.HasSuffix(left, "—") || strings.HasSuffix(left, ":") ||
+				strings.HasSuffix(left, "、") || strings.HasSuffix(left, "。") {
+				// A leading scope: its comma goes with it.
+				right = strings.TrimLeft(right, " ,、")
+				if left != "" && right != "" && !hasJapanese(f) {
+					left += " "
+				}
+			} else if !hasJapanese(f) && right != "" && right[0] != ' ' && right[0] != ',' && right[0] != '.' && right[0] != ';' && right[0] != '!' && right[0] != '?' {
+				left += " "
+			}
+			if strings.TrimSpace(left+right) == "" {
+				break
+			}
+			s = left + right
+			lower = strings.ToLower(s)
+			from = len(left)
 		}
 	}
 	return strings.TrimSpace(s)

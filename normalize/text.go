@@ -145,7 +145,7 @@ var functionWords = sync.OnceValue(func() map[string]string {
 		before after when from at as or but them they their make sure avoid keep put run write follow go goes here`)
 	set("0200", `der die das den dem des ein eine einen einem kein keine keinen keinem nicht nie niemals immer und ist sind
 		wir ich du benutze benutz verwende nutze nimm bitte schreib schreibe nein mit für auf zu im bei statt anstatt
-		sondern oder nach vor sollen soll sollte müssen muss mehr neben legen setzen verwenden benutzen hör auf nur`)
+		sondern oder nach vor sollen soll sollte müssen muss mehr neben legen setzen verwenden benutzen hör auf nur werden wird uns`)
 	set("0020", `avant après quand pendant chaque tous toutes cette ces aucun aucune ton ta tes votre vos
 		le la les des du une un au aux sur et est sont je nous on tu ne pas jamais toujours utilise utilisez
 		dans pour avec par préfère mets fais plutôt que qui vont va il faut non ajoute lance arrête ou plus sois seulement uniquement`)

@@ -20,7 +20,7 @@ var enVerbs = sync.OnceValue(func() map[string]bool {
 		compare extract inline reuse limit leave ensure give read prefix pass send fetch load require measure sign squash
 		separate order specify describe explain mention link reference respond reply answer translate wait retry verify
 		colocate co-locate avoid stop use prefer choose pick treat consider apply adopt stick default return emit raise
-		go stay take make skip ignore swallow block hardcode hard-code leak expose mutate duplicate nest shadow suppress silence bypass override monkey-patch hand-edit edit touch modify change break drop shorten abbreviate amend copy paste fork poll sleep echo paginate regenerate rebuild rerun re-run recreate refresh reload restart rewrite reformat recompute resolve reset revert benchmark profile memoize debounce throttle paginate normalize serialize deserialize trim truncate hash encrypt decrypt authenticate authorize purge prune vendor downgrade freeze flag justify align unwrap await bundle compile transpile target handle structure organize organise indent quote comment`) {
+		go stay take make skip ignore swallow block hardcode hard-code leak expose mutate duplicate nest shadow suppress silence bypass override monkey-patch hand-edit edit touch modify change break drop shorten abbreviate amend copy paste fork poll sleep echo paginate regenerate rebuild rerun re-run recreate refresh reload restart rewrite reformat recompute resolve reset revert benchmark profile memoize debounce throttle paginate normalize serialize deserialize trim truncate hash encrypt decrypt authenticate authorize purge prune vendor downgrade freeze flag justify align unwrap await bundle compile transpile target handle structure organize organise indent quote comment hit depend access exceed contain capitalize`) {
 		m[v] = true
 	}
 	return m
@@ -76,6 +76,7 @@ var englishIrregular = map[string]string{
 	"wrote": "write", "written": "write", "ran": "run", "forgot": "forget", "forgotten": "forget", "left": "leave",
 	"made": "make", "broke": "break", "broken": "break", "took": "take", "gave": "give", "got": "get", "did": "do",
 	"put": "put", "set": "set", "kept": "keep", "sent": "send", "built": "build", "thought": "think", "chose": "choose",
+	"shown": "show", "seen": "see", "hidden": "hide", "given": "give", "taken": "take", "thrown": "throw", "done": "do",
 	"editing": "edit", "edited": "edit", "visiting": "visit", "limiting": "limit", "exiting": "exit",
 }
 

@@ -45,6 +45,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/autofix/autofix/category"
+	"github.com/autofix/autofix/guard"
 	"github.com/autofix/autofix/jsonfile"
 )
 
@@ -85,6 +86,42 @@ type Rule struct {
 	Category    string
 	Instruction string
 	Why         string
+	// Check is the rule's machine-checkable form, from the optional
+	// "Check" field; zero when the rule has none, or when the field is not
+	// an object of strings (which [Lint] reports). See package guard.
+	Check guard.Check
+}
+
+// fieldCheck is the optional field that holds a rule's [guard.Check].
+const fieldCheck = "Check"
+
+// checkFrom reads a "Check" value. It returns a problem and the offset it
+// is at when v is not an object of the check's string fields.
+func checkFrom(v *jsonfile.Value) (guard.Check, string, int) {
+	var c guard.Check
+	if v.Kind != jsonfile.Object {
+		return c, fmt.Sprintf("%q must be an object with tool, target, pattern and action, found %s", fieldCheck, article(v.Kind)), v.Off
+	}
+	for _, m := range v.Members {
+		var dst *string
+		switch m.Key {
+		case "tool":
+			dst = &c.Tool
+		case "target":
+			dst = &c.Target
+		case "pattern":
+			dst = &c.Pattern
+		case "action":
+			dst = &c.Action
+		default:
+			return guard.Check{}, fmt.Sprintf("%q has an unknown key %q (use tool, target, pattern and action)", fieldCheck, m.Key), m.KeyOff
+		}
+		if m.Value.Kind != jsonfile.String {
+			return guard.Check{}, fmt.Sprintf("%s.%s must be a string, found %s", fieldCheck, m.Key, article(m.Value.Kind)), m.Value.Off
+		}
+		*dst = m.Value.Str
+	}
+	return c, "", 0
 }
 
 // Ruleset is a loaded autofix.json.
@@ -419,6 +456,10 @@ func (d *doc) rule(name string, i int, e *jsonfile.Value) (Rule, []Problem) {
 				}
 				r.Why = v.Str
 			}
+		case fieldCheck:
+			// A check that cannot be read leaves the rule without one: the
+			// rule is still delivered, and Lint reports the check.
+			r.Check, _, _ = checkFrom(v)
 		default:
 			if want := misspelled(m.Key); want != "" {
 				probs = append(probs, d.problem(name, i, m.KeyOff, "unknown field %q: the field is spelled %q (names are case-sensitive)", m.Key, want))
@@ -583,6 +624,11 @@ func Validate(r Rule) (Rule, error) {
 	}
 	if err := CheckText("the why", r.Why); err != nil {
 		return r, &hinted{err, "remove the character or shorten the text"}
+	}
+	if !r.Check.IsZero() {
+		if err := r.Check.Validate(); err != nil {
+			return r, &hinted{err, "fix the check, or leave it out with --no-check"}
+		}
 	}
 	return r, nil
 }
@@ -750,8 +796,13 @@ func (d *doc) format(add []Rule) []byte {
 	}
 	for _, r := range add {
 		sep()
-		fmt.Fprintf(&b, "  {\n    %q: %d,\n    %q: %s,\n    %q: %s,\n    %q: %s\n  }",
+		fmt.Fprintf(&b, "  {\n    %q: %d,\n    %q: %s,\n    %q: %s,\n    %q: %s",
 			fieldNumber, r.Number, fieldCategory, encode(r.Category), fieldInstruction, encode(r.Instruction), fieldWhy, encode(r.Why))
+		if !r.Check.IsZero() {
+			fmt.Fprintf(&b, ",\n    %q: ", fieldCheck)
+			b.Write(encodeIndented(r.Check, "    "))
+		}
+		b.WriteString("\n  }")
 	}
 	b.WriteString("\n]\n")
 	return b.Bytes()
@@ -770,6 +821,17 @@ func encode(s string) []byte {
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	enc.Encode(s)
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
+}
+
+// encodeIndented writes v as indented JSON without HTML escaping, its
+// lines after the first at prefix.
+func encodeIndented(v any, prefix string) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent(prefix, "  ")
+	enc.Encode(v)
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
@@ -876,6 +938,20 @@ func Lint(name string, data []byte, check func(instruction string) error) ([]Pro
 		r, probs := d.rule(name, i, e)
 		if len(probs) > 0 || d.seen[r.Number] != i {
 			continue // skipped when loading, and reported as such
+		}
+		if cv := e.Get(fieldCheck); cv != nil {
+			c, msg, off := checkFrom(cv)
+			if msg == "" {
+				if err := c.Validate(); err != nil {
+					msg, off = err.Error(), cv.Off
+					if pv := cv.Get("pattern"); pv != nil && strings.Contains(msg, "pattern") {
+						off = pv.Off
+					}
+				}
+			}
+			if msg != "" {
+				out = append(out, d.problem(name, i, off, "%s", msg))
+			}
 		}
 		if check != nil {
 			if err := check(r.Instruction); err != nil {

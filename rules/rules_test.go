@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/autofix/autofix/guard"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -161,8 +162,8 @@ func TestSkipsInvalidRules(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Rule{
-		{1, "TOOL", "Always use pnpm.", ""},
-		{3, "UX", "Always label inputs.", "a11y"},
+		{Number: 1, Category: "TOOL", Instruction: "Always use pnpm."},
+		{Number: 3, Category: "UX", Instruction: "Always label inputs.", Why: "a11y"},
 	}
 	if !reflect.DeepEqual(rs.Rules, want) {
 		t.Errorf("rules = %+v", rs.Rules)
@@ -344,6 +345,66 @@ func TestAppendPreservesUnknownFieldsAndOrder(t *testing.T) {
 	again, err := Load(root)
 	if err != nil || !reflect.DeepEqual(again.Rules, rs.Rules) {
 		t.Errorf("reload: %v %+v", err, again)
+	}
+}
+
+// A rule's Check survives every rewrite of the file: an existing rule's as
+// written, a new rule's as autofix writes it, and both read back.
+func TestAppendKeepsChecks(t *testing.T) {
+	dir := t.TempDir()
+	orig := `[{"Rule_number": 1, "Category": "TOOL", "Instruction": "Always use pnpm instead of npm.", "Why": "",
+  "Check": {"tool": "Bash", "target": "command", "pattern": "(^|&& )npm\\b", "action": "deny", "note": "kept"}}]`
+	os.WriteFile(filepath.Join(dir, "autofix.json"), []byte(orig), 0o600)
+	root := openRoot(t, dir)
+	moment := guard.Check{Tool: "Write|Edit", Target: "content", Pattern: `from\s+['"]moment['"]<&>`, Action: "deny"}
+	_, _, err := Append(context.Background(), root, t.TempDir(), Rule{Category: "CODE", Instruction: "Never use moment.js.", Check: moment})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "autofix.json"))
+	for _, want := range []string{
+		`"Check": {
+      "tool": "Bash",
+      "target": "command",
+      "pattern": "(^|&& )npm\\b",
+      "action": "deny",
+      "note": "kept"
+    }`,
+		`"Why": "",
+    "Check": {
+      "tool": "Write|Edit",
+      "target": "content",
+      "pattern": "from\\s+['\"]moment['\"]<&>",
+      "action": "deny"
+    }
+  }`,
+	} {
+		if !strings.Contains(string(got), want) {
+			t.Errorf("file lacks\n%s\nin\n%s", want, got)
+		}
+	}
+	rs, err := Load(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs.Skipped) > 0 || len(rs.Rules) != 2 {
+		t.Fatalf("reload: %+v", rs)
+	}
+	// "note" is not a check field: the rule keeps it in the file, but
+	// reads no check from it (Lint says why).
+	if !rs.Rules[0].Check.IsZero() {
+		t.Errorf("rule 1 check %+v, want none read from a check with an unknown key", rs.Rules[0].Check)
+	}
+	if rs.Rules[1].Check != moment {
+		t.Errorf("rule 2 check %+v, want %+v", rs.Rules[1].Check, moment)
+	}
+	// A check that does not validate is refused before anything is written.
+	bad := Rule{Category: "TOOL", Instruction: "Never run anything.", Check: guard.Check{Tool: "Bash", Target: "command", Pattern: ".*"}}
+	if _, _, err := Append(context.Background(), root, t.TempDir(), bad); err == nil || !strings.Contains(err.Error(), "empty string") {
+		t.Errorf("Append with a bad check: %v", err)
+	}
+	if again, _ := os.ReadFile(filepath.Join(dir, "autofix.json")); string(again) != string(got) {
+		t.Error("a refused append changed the file")
 	}
 }
 
@@ -555,6 +616,18 @@ func TestLint(t *testing.T) {
 		{"newer", `[{"Rule_number": 1, "Category": "TOOL", "Instruction": "Always use pnpm.", "Why": "(supersedes rule 2)"},
 {"Rule_number": 2, "Category": "TOOL", "Instruction": "Always use bun.", "Why": ""}]`,
 			[]string{`a.json:1:83: rule at index 0: supersedes rule 2, a newer rule; only an older rule can be superseded (the newer rule should say it supersedes #1)`}},
+		{"bad check pattern", `[{"Rule_number": 1, "Category": "TOOL", "Instruction": "Always use pnpm.", "Why": "",
+"Check": {"tool": "Bash", "target": "command", "pattern": "(npm"}}]`,
+			[]string{"a.json:2:59: rule at index 0: check: pattern is not RE2: error parsing regexp: missing closing ): `(npm`"}},
+		{"check matches everything", `[{"Rule_number": 1, "Category": "TOOL", "Instruction": "Always use pnpm.", "Why": "",
+"Check": {"tool": "Bash", "target": "command", "pattern": "s"}}]`,
+			[]string{`a.json:2:59: rule at index 0: check: pattern "s" matches the harmless command "ls"; make it more specific`}},
+		{"check not an object", `[{"Rule_number": 1, "Category": "TOOL", "Instruction": "Always use pnpm.", "Why": "", "Check": "npm"}]`,
+			[]string{`a.json:1:96: rule at index 0: "Check" must be an object with tool, target, pattern and action, found a string`}},
+		{"check unknown key", `[{"Rule_number": 1, "Category": "TOOL", "Instruction": "Always use pnpm.", "Why": "", "Check": {"regex": "npm"}}]`,
+			[]string{`a.json:1:97: rule at index 0: "Check" has an unknown key "regex" (use tool, target, pattern and action)`}},
+		{"good check", `[{"Rule_number": 1, "Category": "TOOL", "Instruction": "Always use pnpm.", "Why": "",
+"Check": {"tool": "Bash", "target": "command", "pattern": "^npm\\b", "action": "warn"}}]`, nil},
 		{"invalid entries are not linted", `[{"Rule_number": 1, "Category": "NOPE", "Instruction": "use pnpm", "Why": "(supersedes rule 1)"}]`, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
