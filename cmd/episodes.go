@@ -30,8 +30,9 @@ tool call, "no_tools", or "open" while the turn has not ended) and the
 rules delivered.
 
 With QUERY, only the episodes whose prompt or files share a word with it
-(of three letters or more), most shared words first: "how did we do this
-last time". Without, all of them, newest first.`,
+(of three letters or more, leaving out a question's function words), the
+rarest shared words first: "how did we add a migration last time".
+Without, all of them, newest first.`,
 		Example: `  autofix episodes "add a migration"
   autofix episodes --json`,
 		Args: cobra.ArbitraryArgs,

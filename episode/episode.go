@@ -7,6 +7,7 @@ package episode
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -146,38 +147,60 @@ func related(e, t *Episode) bool {
 }
 
 // Find returns the episodes whose prompt or files share a word of query
-// (words of three letters or more), most words shared first, then the
-// newest; with an empty query, all, newest first.
+// (words of three letters or more, not a question's function words), the
+// rarest shared words first (a word in every episode says little), then
+// the newest; with a query of no other words, all, newest first.
 func Find(episodes []Episode, query string) []Episode {
-	q := words(query)
+	var q []string
+	for _, w := range words(query) {
+		if !stopWords[w] {
+			q = append(q, w)
+		}
+	}
+	have := make([][]string, len(episodes))
+	df := map[string]int{}
+	for i, e := range episodes {
+		have[i] = words(e.Prompt + " " + strings.Join(e.Files, " "))
+		for _, w := range have[i] {
+			df[w]++
+		}
+	}
 	type hit struct {
-		e Episode
-		n int
+		e     Episode
+		score float64
 	}
 	var hits []hit
-	for _, e := range episodes {
-		n := 0
+	for i, e := range episodes {
+		score := 0.0
 		if len(q) > 0 {
-			have := words(e.Prompt + " " + strings.Join(e.Files, " "))
 			for _, w := range q {
-				if slices.Contains(have, w) {
-					n++
+				if slices.Contains(have[i], w) {
+					score += 1 + math.Log(float64(len(episodes))/float64(df[w]))
 				}
 			}
-			if n == 0 {
+			if score == 0 {
 				continue
 			}
 		}
-		hits = append(hits, hit{e, n})
+		hits = append(hits, hit{e, score})
 	}
 	slices.SortStableFunc(hits, func(a, b hit) int {
-		return cmp.Or(cmp.Compare(b.n, a.n), b.e.Started.Compare(a.e.Started))
+		return cmp.Or(cmp.Compare(b.score, a.score), b.e.Started.Compare(a.e.Started))
 	})
 	out := make([]Episode, len(hits))
 	for i, h := range hits {
 		out[i] = h.e
 	}
 	return out
+}
+
+// stopWords are the words of a question about the past that name nothing
+// done: "how did we do this last time".
+var stopWords = map[string]bool{
+	"the": true, "and": true, "for": true, "with": true, "this": true, "that": true, "these": true, "those": true,
+	"how": true, "did": true, "was": true, "were": true, "what": true, "when": true, "where": true, "which": true,
+	"last": true, "time": true, "before": true, "again": true, "you": true, "our": true, "from": true, "into": true,
+	"have": true, "has": true, "had": true, "does": true, "done": true, "about": true, "there": true, "then": true,
 }
 
 // words are the lower-cased words of s of three letters or more, each

@@ -47,6 +47,14 @@ func TestJoinAndFind(t *testing.T) {
 	if len(got) != 3 || got[0].Prompt != e.Prompt {
 		t.Errorf("find: %+v", got)
 	}
+	// Function words alone name nothing: all, newest first.
+	if got := Find(eps, "how did we do this last time"); len(got) != 3 || got[0].Outcome != Open {
+		t.Errorf("function words: %+v", got)
+	}
+	// A word in one episode outranks one in every episode.
+	if got := Find(eps, "document migration"); len(got) != 3 || got[0].WorkType != activity.Docs {
+		t.Errorf("rarest first: %+v", got)
+	}
 	if got := Find(eps, "readme"); len(got) != 1 || got[0].WorkType != activity.Docs {
 		t.Errorf("find by file: %+v", got)
 	}
