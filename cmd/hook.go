@@ -40,6 +40,11 @@ Cursor also runs the hooks in Claude Code's settings: 'hook claude-code'
 run by Cursor answers as 'hook cursor' would, and not at all when
 autofix's Cursor hook is set up, so the rules arrive once.
 
+Before a write it also sends the rules tied to the files that change
+together with the one written (see 'autofix cochange'); at session start,
+one line when rules in force no longer match the checkout (see 'autofix
+rules stale').
+
 It also records, on this machine only, what was delivered and what
 happened next: PostToolUse, PostToolUseFailure, Stop and SessionEnd add
 nothing to the agent's context (Codex gets its default {"continue":true})

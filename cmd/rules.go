@@ -34,7 +34,8 @@ func newRulesCmd(env *Env) *cobra.Command {
 		Long:  rulesLong,
 		Example: `  autofix rules add --category TOOL "Always use pnpm instead of npm or yarn."
   autofix rules list
-  autofix rules check`,
+  autofix rules check
+  autofix rules stale`,
 		Args: cobra.ArbitraryArgs,
 		RunE: groupRunE,
 	}
