@@ -38,6 +38,9 @@ type Checkout struct {
 	complete bool
 	paths    []string // files and directories ("dir/"), slash-separated
 	manifest *manifests
+	// nested are the manifests of the root and the folders below.
+	nested        *manifests
+	nestedPartial bool
 }
 
 // Finding is a stale rule.
@@ -107,23 +110,33 @@ func (co *Checkout) holds(c Claim) (reason, moved string, stale bool) {
 		}
 		return fmt.Sprintf("the %s `%s` does not exist", what, c.Token), co.elsewhere(c.Token), true
 	case KindPackage:
-		m := co.manifests()
-		if len(m.files) == 0 || m.lists(c.Token) {
+		root := co.manifests()
+		if len(root.files) == 0 || root.lists(c.Token) {
 			return "", "", false
 		}
-		return fmt.Sprintf("no manifest lists the package `%s` (%s)", c.Token, strings.Join(m.files, ", ")), "", true
+		// A monorepo's package may list it.
+		if all, ok := co.allManifests(); !ok || all.lists(c.Token) {
+			return "", "", false
+		}
+		return fmt.Sprintf("no manifest lists the package `%s` (%s)", c.Token, manifestList(root.files)), "", true
 	case KindScript:
-		m := co.manifests()
-		if !m.hasPackageJSON || m.scripts[c.Token] {
+		root := co.manifests()
+		if !root.hasPackageJSON || root.scripts[c.Token] {
+			return "", "", false
+		}
+		if all, ok := co.allManifests(); !ok || all.scripts[c.Token] {
 			return "", "", false
 		}
 		return fmt.Sprintf("package.json has no script `%s` (`%s %s`)", c.Token, c.Runner, c.Token), "", true
 	case KindTarget:
-		m := co.manifests()
-		if m.makefile == "" || m.targets[c.Token] {
+		root := co.manifests()
+		if root.makefile == "" || root.targets[c.Token] {
 			return "", "", false
 		}
-		return fmt.Sprintf("%s has no target `%s`", m.makefile, c.Token), "", true
+		if all, ok := co.allManifests(); !ok || all.targets[c.Token] {
+			return "", "", false
+		}
+		return fmt.Sprintf("%s has no target `%s`", root.makefile, c.Token), "", true
 	}
 	return "", "", false
 }
@@ -292,6 +305,9 @@ type manifests struct {
 	targets        map[string]bool
 }
 
+// manifestList names the root's manifests for a reason.
+func manifestList(files []string) string { return strings.Join(files, ", ") }
+
 func (m *manifests) lists(tok string) bool {
 	if m.packages[normalizePkg(tok)] {
 		return true
@@ -310,16 +326,63 @@ func normalizePkg(s string) string {
 	return strings.NewReplacer("_", "-", ".", "-").Replace(strings.ToLower(s))
 }
 
+func newManifests() *manifests {
+	return &manifests{packages: map[string]bool{}, scripts: map[string]bool{}, targets: map[string]bool{}}
+}
+
 // manifests reads the root's manifests once; one that does not parse
 // counts as absent, so that nothing is flagged against it.
 func (co *Checkout) manifests() *manifests {
-	if co.manifest != nil {
-		return co.manifest
+	if co.manifest == nil {
+		co.manifest = newManifests()
+		co.readManifests(".", co.manifest)
 	}
-	m := &manifests{packages: map[string]bool{}, scripts: map[string]bool{}, targets: map[string]bool{}}
-	co.manifest = m
+	return co.manifest
+}
+
+// MaxManifestDirs bounds the folders whose manifests are read in a
+// monorepo.
+const MaxManifestDirs = 200
+
+// manifestName says whether a file name is one of a manifest.
+func manifestName(name string) bool {
+	switch name {
+	case "package.json", "go.mod", "pyproject.toml", "Cargo.toml", "GNUmakefile", "makefile", "Makefile":
+		return true
+	}
+	return strings.HasPrefix(name, "requirements") && strings.HasSuffix(name, ".txt")
+}
+
+// allManifests are the manifests of the root and of every folder below
+// it (a monorepo's packages), read once; ok is false when the checkout
+// was not walked whole, so that what they lack is not known.
+func (co *Checkout) allManifests() (m *manifests, ok bool) {
+	co.walk()
+	if !co.complete {
+		return nil, false
+	}
+	if co.nested == nil {
+		co.nested = newManifests()
+		co.readManifests(".", co.nested)
+		dirs := map[string]bool{}
+		for _, p := range co.paths {
+			if d, name := path.Split(p); d != "" && manifestName(name) && !dirs[d] {
+				if len(dirs) >= MaxManifestDirs {
+					co.nestedPartial = true
+					break
+				}
+				dirs[d] = true
+				co.readManifests(strings.TrimSuffix(d, "/"), co.nested)
+			}
+		}
+	}
+	return co.nested, !co.nestedPartial
+}
+
+// readManifests adds the manifests in dir to m.
+func (co *Checkout) readManifests(dir string, m *manifests) {
 	read := func(name string) []byte {
-		data, err := fs.ReadFile(co.FS, name)
+		data, err := fs.ReadFile(co.FS, path.Join(dir, name))
 		if err != nil || len(data) > 4<<20 {
 			return nil
 		}
@@ -334,7 +397,7 @@ func (co *Checkout) manifests() *manifests {
 			OptionalDependencies map[string]any `json:"optionalDependencies"`
 		}
 		if json.Unmarshal(data, &pj) == nil {
-			m.files, m.hasPackageJSON = append(m.files, "package.json"), true
+			m.files, m.hasPackageJSON = append(m.files, path.Join(dir, "package.json")), true
 			for _, deps := range []map[string]any{pj.Dependencies, pj.DevDependencies, pj.PeerDependencies, pj.OptionalDependencies} {
 				for k := range deps {
 					m.packages[normalizePkg(k)] = true
@@ -346,8 +409,8 @@ func (co *Checkout) manifests() *manifests {
 		}
 	}
 	if data := read("go.mod"); data != nil {
-		m.files = append(m.files, "go.mod")
-		m.goModules = goRequires(data)
+		m.files = append(m.files, path.Join(dir, "go.mod"))
+		m.goModules = append(m.goModules, goRequires(data)...)
 	}
 	if data := read("pyproject.toml"); data != nil {
 		var py struct {
@@ -367,7 +430,7 @@ func (co *Checkout) manifests() *manifests {
 			} `toml:"tool"`
 		}
 		if toml.Unmarshal(data, &py) == nil {
-			m.files = append(m.files, "pyproject.toml")
+			m.files = append(m.files, path.Join(dir, "pyproject.toml"))
 			reqs := slices.Clone(py.Project.Dependencies)
 			for _, l := range py.Project.OptionalDependencies {
 				reqs = append(reqs, l...)
@@ -394,14 +457,14 @@ func (co *Checkout) manifests() *manifests {
 			}
 		}
 	}
-	if entries, err := fs.ReadDir(co.FS, "."); err == nil {
+	if entries, err := fs.ReadDir(co.FS, dir); err == nil {
 		for _, e := range entries {
 			name := e.Name()
 			if !e.Type().IsRegular() || !strings.HasPrefix(name, "requirements") || !strings.HasSuffix(name, ".txt") {
 				continue
 			}
 			if data := read(name); data != nil {
-				m.files = append(m.files, name)
+				m.files = append(m.files, path.Join(dir, name))
 				sc := bufio.NewScanner(bytes.NewReader(data))
 				for sc.Scan() {
 					line := strings.TrimSpace(sc.Text())
@@ -423,7 +486,7 @@ func (co *Checkout) manifests() *manifests {
 			} `toml:"workspace"`
 		}
 		if toml.Unmarshal(data, &cargo) == nil {
-			m.files = append(m.files, "Cargo.toml")
+			m.files = append(m.files, path.Join(dir, "Cargo.toml"))
 			for _, deps := range []map[string]any{cargo.Dependencies, cargo.DevDependencies, cargo.BuildDependencies, cargo.Workspace.Dependencies} {
 				for k := range deps {
 					m.packages[normalizePkg(k)] = true
@@ -433,11 +496,14 @@ func (co *Checkout) manifests() *manifests {
 	}
 	for _, name := range []string{"GNUmakefile", "makefile", "Makefile"} {
 		if data := read(name); data != nil {
-			m.makefile = name
-			m.targets = makeTargets(data)
+			if m.makefile == "" {
+				m.makefile = path.Join(dir, name)
+			}
+			for t := range makeTargets(data) {
+				m.targets[t] = true
+			}
 		}
 	}
-	return m
 }
 
 // requirementName is the name of a PEP 508 requirement ("requests>=2; python_version>'3'").

@@ -69,3 +69,23 @@ func TestCheckWithoutManifest(t *testing.T) {
 		t.Errorf("without a manifest nothing can be checked, got %+v", got)
 	}
 }
+
+func TestCheckMonorepo(t *testing.T) {
+	co := &Checkout{FS: fstest.MapFS{
+		"package.json":                {Data: []byte(`{"private":true,"scripts":{"build":"turbo build"}}`)},
+		"apps/web/package.json":       {Data: []byte(`{"scripts":{"storybook":"x"},"dependencies":{"yup":"1"}}`)},
+		"Makefile":                    {Data: []byte("all:\n")},
+		"services/api/Makefile":       {Data: []byte("migrate:\n\tx\n")},
+		"node_modules/x/package.json": {Data: []byte(`{"dependencies":{"left-pad":"1"}}`)},
+	}}
+	rs := []rules.Rule{
+		{Number: 1, Instruction: "Always use the `yup` library for forms."},
+		{Number: 2, Instruction: "Always run `npm run storybook` to review UI."},
+		{Number: 3, Instruction: "Always run `make migrate` after pulling."},
+		{Number: 4, Instruction: "Always use the `left-pad` package."},
+	}
+	got := Check(co, rs)
+	if len(got) != 1 || got[0].Rule != 4 {
+		t.Errorf("a package's manifest counts, node_modules does not: got %+v", got)
+	}
+}
