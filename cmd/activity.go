@@ -35,6 +35,25 @@ func (env *Env) activityStore(ws scope.Workspace) (activity.Store, bool) {
 	return activity.Open(root, ws.ID), true
 }
 
+// learnedWeights folds the workspace's activity into its learned weights
+// (activity.Store.Weights) and returns them; no state directory is none.
+func (env *Env) learnedWeights(ws scope.Workspace) (activity.Weights, error) {
+	store, ok := env.activityStore(ws)
+	if !ok {
+		return activity.Weights{}, nil
+	}
+	w, err := store.Weights(env.Now())
+	if err != nil {
+		return w, withHint(err, "check the permissions of %s, or run 'autofix activity forget'", store.Dir)
+	}
+	return w, nil
+}
+
+// turnFoldBytes bounds what a turn's end folds into the learned weights:
+// a turn's records are a few kilobytes; a backlog is caught up over
+// several turns rather than in one hook.
+const turnFoldBytes = 256 << 10
+
 // recordActivity is the hook's activity step: one record of ev in the
 // workspace's log, with the keys of the rules delivered (none for an event
 // autofix only records). What cannot be recorded is one line on stderr;
@@ -88,7 +107,15 @@ func appendActivity(env *Env, cfg Config, ev hook.Event, keys []string) error {
 	if len(keys) == 0 {
 		r.Via = ""
 	}
-	return store.Append(r)
+	if err := store.Append(r); err != nil {
+		return err
+	}
+	if r.Event == activity.Stop {
+		// The turn's windows closed: fold them into the learned weights
+		// that the next prompt's hook reads.
+		_, err = store.Fold(r.Time, turnFoldBytes)
+	}
+	return err
 }
 
 // referenced lists the rules the session received (hook.Sessions) that the
@@ -157,7 +184,8 @@ activity its hooks record in this workspace:
 
   deliveries  the rules the hooks delivered
   outcomes    what happened next: tool calls and their outcome codes, turn ends
-  weights     learned weights per rule and kind of work (not learned yet)
+  weights     learned weights per rule and kind of work: the outcomes of
+              turns in which the assistant referenced a delivered rule
 
 A layer is "fresh" when it was fed in the last 7 days, "quiet" when it was
 fed before but not since, and "never" when it was never fed. Records
@@ -201,7 +229,11 @@ func runStatus(ctx context.Context, opts *statusOptions) error {
 		}
 	}
 	res.Skipped = log.Skipped
-	for _, l := range log.Health(env.Now()) {
+	weights, err := env.learnedWeights(ws)
+	if err != nil {
+		return err
+	}
+	for _, l := range log.Health(env.Now(), weights) {
 		sl := statusLayer{Name: l.Name, State: l.State, Count: l.Count}
 		if !l.Last.IsZero() {
 			last := l.Last.UTC()
