@@ -83,8 +83,8 @@
 //     closed) is ambiguous and teaches nothing.
 //
 // A rule's weight for a work type is (good − bad) / (good + bad + [PriorCount]):
-// cautious, so one good outcome gives 0.33 and only repeated ones approach
-// 1, and one bad outcome after a good one lowers the weight (to 0.14) but
+// cautious, so one good outcome gives 0.2 and only repeated ones approach
+// 1, and one bad outcome after a good one lowers the weight (to 0.09) but
 // does not erase it. Both counts decay with a half-life of [HalfLife], so
 // what was learned fades unless it keeps being confirmed. The weight is
 // bounded to [[MinWeight], 1]: brief adds it to a rule's score as a prior

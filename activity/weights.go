@@ -19,7 +19,7 @@ const HalfLife = 30 * 24 * time.Hour
 
 // PriorCount is the pseudo-count of a weight's denominator: how many
 // outcomes it takes to learn half of what can be learned.
-const PriorCount = 2.0
+const PriorCount = 4.0
 
 // BadOutcome is how much a bad outcome counts against a rule, against 1
 // for a good one.

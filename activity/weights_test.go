@@ -36,17 +36,17 @@ func TestLearnSignals(t *testing.T) {
 		want map[WorkType]float64
 	}{
 		{"referenced, no failure: good", turn(0, "s", Test, []string{"project:1"}, []string{"project:1"}, editOK, testOK),
-			map[WorkType]float64{Test: 1.0 / 3, AnyWork: 1.0 / 3}},
+			map[WorkType]float64{Test: 0.2, AnyWork: 0.2}},
 		{"not referenced: ambiguous", turn(0, "s", Test, []string{"project:1"}, nil, editOK, testOK), nil},
 		{"referenced, still failing after the edit: bad", turn(0, "s", Test, []string{"project:1"}, []string{"project:1"}, editOK, testFail),
-			map[WorkType]float64{Test: -0.2, AnyWork: -0.2}},
+			map[WorkType]float64{Test: -0.5 / 4.5, AnyWork: -0.5 / 4.5}},
 		{"referenced, failure recovered: ambiguous", turn(0, "s", Test, []string{"project:1"}, []string{"project:1"}, editOK, testFail, testOK), nil},
 		{"referenced, failure on another file: ambiguous", turn(0, "s", Test, []string{"project:1"}, []string{"project:1"}, readFail, editOK), nil},
 		{"no Stop: nothing", turn(0, "s", Test, []string{"project:1"}, []string{"project:1"}, editOK)[:2], nil},
 		{"one bad after one good lowers, never erases", append(
 			turn(0, "s", Test, []string{"project:1"}, []string{"project:1"}, editOK, testOK),
 			turn(1, "s", Test, []string{"project:1"}, []string{"project:1"}, editOK, testFail)...),
-			map[WorkType]float64{Test: 0.5 / 3.5, AnyWork: 0.5 / 3.5}},
+			map[WorkType]float64{Test: 0.5 / 5.5, AnyWork: 0.5 / 5.5}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -81,8 +81,8 @@ func TestWeightDecayAndBounds(t *testing.T) {
 	if w := tl.Weight(day); w <= 0.9 || w > 1 {
 		t.Errorf("50 good outcomes: %.3f, want in (0.9, 1]", w)
 	}
-	if w := tl.Weight(day.Add(HalfLife)); math.Abs(w-25.0/27) > 1e-3 {
-		t.Errorf("after a half-life: %.3f, want %.3f", w, 25.0/27)
+	if w := tl.Weight(day.Add(HalfLife)); math.Abs(w-25.0/29) > 1e-3 {
+		t.Errorf("after a half-life: %.3f, want %.3f", w, 25.0/29)
 	}
 	var bad Tally
 	for range 50 {
