@@ -95,15 +95,17 @@
 //
 // # The cache
 //
-// Weights are folded lazily from the log ([Store.Weights]) and kept in two
-// small files in the workspace's folder (0600): fold.json, the fold's state
-// (how far each segment was read, the windows still open, the counts), and
-// weights.json, only the counts, which the hook reads before it selects
-// ([Store.CachedWeights]) without folding anything. A fold reads only the
+// Weights are folded lazily from the log ([Store.Weights]) and kept in one
+// small file in the workspace's folder, weights.tsv (0600, replaced whole
+// by a rename): a line of the fold's state (how far each segment was read,
+// the windows still open) and a line per rule and work type (key, work
+// type, the good and bad counts, when they were counted), which the hook
+// reads before it selects ([Store.CachedFor]: only the lines of the
+// task's work type, no JSON) without folding anything. A fold reads only the
 // bytes appended since the last one, so the hook can afford it at a turn's
 // end, bounded per call ([Store.Fold]'s maxBytes); commands fold all. The
 // counts are bounded to [MaxTallies] rule × work type pairs, the weakest
-// dropped. Forgetting the workspace's activity deletes both files.
+// dropped. Forgetting the workspace's activity deletes the file.
 //
 // The package reads no process state: the caller passes the directory, the
 // clock and the workspace.

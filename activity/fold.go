@@ -146,14 +146,8 @@ func (l *Log) parse(data []byte) {
 // decode reads one line; false when it does not parse or is of another
 // version.
 func decode(line []byte) (Record, bool) {
-	var head struct {
-		V int `json:"v"`
-	}
-	if json.Unmarshal(line, &head) != nil || head.V != Version {
-		return Record{}, false
-	}
 	var r Record
-	if json.Unmarshal(line, &r) != nil {
+	if json.Unmarshal(line, &r) != nil || r.V != Version {
 		return Record{}, false
 	}
 	return r, true

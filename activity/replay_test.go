@@ -94,12 +94,16 @@ func keysOf(sel brief.Selection) []string {
 func (r replay) session(s activity.Store, rng *rand.Rand, t time.Time, id string) error {
 	wk := replayWork[rng.IntN(len(replayWork))]
 	prompt := fmt.Sprintf(wk.prompt, replaySubjects[rng.IntN(len(replaySubjects))])
-	cached, err := s.CachedWeights()
+	any, err := s.CachedFor(activity.AnyWork, t)
 	if err != nil {
 		return err
 	}
-	start := brief.Select(r.rules, brief.Task{}, brief.Options{Learned: cached.For(activity.AnyWork, t)})
-	atPrompt := brief.Select(r.rules, brief.Task{Text: prompt}, brief.Options{Limit: 8, Learned: cached.For(wk.work, t)})
+	forWork, err := s.CachedFor(wk.work, t)
+	if err != nil {
+		return err
+	}
+	start := brief.Select(r.rules, brief.Task{}, brief.Options{Learned: any})
+	atPrompt := brief.Select(r.rules, brief.Task{Text: prompt}, brief.Options{Limit: 8, Learned: forWork})
 	var referenced []string
 	helped := false
 	for _, k := range append(keysOf(atPrompt), keysOf(start)...) {

@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"time"
 )
 
@@ -34,16 +36,12 @@ const MaxTallies = 1024
 // AnyWork is the pseudo work type every outcome also counts for.
 const AnyWork WorkType = "any"
 
-// weightsVersion is the format version of the cache files; another one is
-// rebuilt from the log.
-const weightsVersion = 1
-
 // Tally is what was learned about one rule for one work type: the decayed
 // counts of good and bad outcomes as of At.
 type Tally struct {
-	Good float64   `json:"g"`
-	Bad  float64   `json:"b"`
-	At   time.Time `json:"t"`
+	Good float64
+	Bad  float64
+	At   time.Time
 }
 
 // decay returns t's counts as of now.
@@ -77,13 +75,12 @@ func (t Tally) Weight(now time.Time) float64 {
 
 // Weights are the learned weights of a workspace.
 type Weights struct {
-	V int `json:"v"`
 	// Rules holds a tally per rule key (brief.Key) and work type.
-	Rules map[string]map[WorkType]Tally `json:"rules"`
+	Rules map[string]map[WorkType]Tally
 	// Outcomes counts the outcomes folded in; Last is when the latest
 	// happened.
-	Outcomes int       `json:"outcomes"`
-	Last     time.Time `json:"last"`
+	Outcomes int
+	Last     time.Time
 }
 
 // For returns the weights of work at now, by rule key, for
@@ -250,38 +247,151 @@ func (w *Weights) bound(now time.Time) {
 	}
 }
 
-// foldState is fold.json: how far the log was folded, and into what.
+// foldState is the fold's state: how far the log was folded, and into
+// what.
 type foldState struct {
-	V int `json:"v"`
 	// Read is how many bytes of each segment were folded.
 	Read    map[string]int64 `json:"read"`
 	Windows windowFold       `json:"windows"`
-	Weights Weights          `json:"weights"`
+	Weights Weights          `json:"-"`
 }
 
 const (
-	foldFile    = "fold.json"
-	weightsFile = "weights.json"
+	// cacheFile holds the fold's state and the learned weights (see
+	// [Store.Fold] for its format).
+	cacheFile = "weights.tsv"
+	// cacheHead is its first line.
+	cacheHead = "autofix-weights\t1\n"
 	// openFor is how long a window waits for its turn's end in the cache.
 	openFor = 24 * time.Hour
 )
 
-// CachedWeights reads the weights the last fold left, without folding:
-// what the hook uses. No cache (never folded, or forgotten), or one of
-// another format, is no weights.
+// CachedWeights reads the weights the last fold left, without folding.
+// No cache (never folded, or forgotten), or one of another format, is no
+// weights.
 func (s Store) CachedWeights() (Weights, error) {
-	data, err := os.ReadFile(filepath.Join(s.Dir, weightsFile))
+	st, err := s.readCache("")
+	return st.Weights, err
+}
+
+// CachedFor reads the weights of work at now that the last fold left,
+// without folding: what the hook uses before it selects. Only the lines of
+// that work type are parsed.
+func (s Store) CachedFor(work WorkType, now time.Time) (map[string]float64, error) {
+	if work == "" {
+		work = AnyWork
+	}
+	st, err := s.readCache(work)
+	return st.Weights.For(work, now), err
+}
+
+// readCache reads the cache; with only set, the state line is skipped and
+// only the tallies of that work type are read. Missing, unreadable lines
+// or another format: an empty state.
+func (s Store) readCache(only WorkType) (foldState, error) {
+	st := foldState{Read: map[string]int64{}}
+	data, err := os.ReadFile(filepath.Join(s.Dir, cacheFile))
 	if errors.Is(err, fs.ErrNotExist) {
-		return Weights{}, nil
+		return st, nil
 	}
 	if err != nil {
-		return Weights{}, fmt.Errorf("read the learned weights: %w", err)
+		return st, fmt.Errorf("read the learned weights: %w", err)
 	}
-	var w Weights
-	if json.Unmarshal(data, &w) != nil || w.V != weightsVersion {
-		return Weights{}, nil
+	rest, ok := bytes.CutPrefix(data, []byte(cacheHead))
+	if !ok {
+		return st, nil
 	}
-	return w, nil
+	stateLine, rest, _ := bytes.Cut(rest, []byte("\n"))
+	var head struct {
+		foldState
+		Outcomes int   `json:"outcomes"`
+		Last     int64 `json:"last"`
+	}
+	if only == "" {
+		if json.Unmarshal(stateLine, &head) != nil {
+			return foldState{Read: map[string]int64{}}, nil
+		}
+		st = head.foldState
+		if st.Read == nil {
+			st.Read = map[string]int64{}
+		}
+		st.Weights.Outcomes = head.Outcomes
+		if head.Last != 0 {
+			st.Weights.Last = time.Unix(head.Last, 0).UTC()
+		}
+	}
+	st.Weights.Rules = map[string]map[WorkType]Tally{}
+	for len(rest) > 0 {
+		var line []byte
+		line, rest, _ = bytes.Cut(rest, []byte("\n"))
+		key, line, ok1 := bytes.Cut(line, []byte("\t"))
+		work, line, ok2 := bytes.Cut(line, []byte("\t"))
+		if !ok1 || !ok2 || only != "" && string(work) != string(only) {
+			continue
+		}
+		good, line, _ := bytes.Cut(line, []byte("\t"))
+		bad, at, _ := bytes.Cut(line, []byte("\t"))
+		g, err1 := strconv.ParseFloat(string(good), 64)
+		b, err2 := strconv.ParseFloat(string(bad), 64)
+		t, err3 := strconv.ParseInt(string(at), 10, 64)
+		if err1 != nil || err2 != nil || err3 != nil {
+			continue
+		}
+		byWork := st.Weights.Rules[string(key)]
+		if byWork == nil {
+			byWork = map[WorkType]Tally{}
+			st.Weights.Rules[string(key)] = byWork
+		}
+		byWork[WorkType(work)] = Tally{Good: g, Bad: b, At: time.UnixMilli(t).UTC()}
+	}
+	return st, nil
+}
+
+// writeCache saves the state: written whole to a temporary file and
+// renamed, so that a reader sees the old cache or the new one.
+func (s Store) writeCache(st foldState) error {
+	head := struct {
+		foldState
+		Outcomes int   `json:"outcomes"`
+		Last     int64 `json:"last"`
+	}{foldState: st, Outcomes: st.Weights.Outcomes}
+	if !st.Weights.Last.IsZero() {
+		head.Last = st.Weights.Last.Unix()
+	}
+	state, err := json.Marshal(head)
+	if err != nil {
+		return fmt.Errorf("save the learned weights: %w", err)
+	}
+	buf := make([]byte, 0, len(cacheHead)+len(state)+64*len(st.Weights.Rules))
+	buf = append(append(append(buf, cacheHead...), state...), '\n')
+	for _, key := range slices.Sorted(maps.Keys(st.Weights.Rules)) {
+		byWork := st.Weights.Rules[key]
+		for _, work := range slices.Sorted(maps.Keys(byWork)) {
+			t := byWork[work]
+			buf = append(append(append(append(buf, key...), '\t'), work...), '\t')
+			buf = strconv.AppendFloat(buf, t.Good, 'g', -1, 64)
+			buf = append(buf, '\t')
+			buf = strconv.AppendFloat(buf, t.Bad, 'g', -1, 64)
+			buf = append(buf, '\t')
+			buf = strconv.AppendInt(buf, t.At.UnixMilli(), 10)
+			buf = append(buf, '\n')
+		}
+	}
+	f, err := os.CreateTemp(s.Dir, cacheFile+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("save the learned weights: %w", err)
+	}
+	_, werr := f.Write(buf)
+	cerr := f.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("save the learned weights: %w", err)
+	}
+	if err := os.Rename(f.Name(), filepath.Join(s.Dir, cacheFile)); err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("save the learned weights: %w", err)
+	}
+	return nil
 }
 
 // Weights folds what the log gained since the last fold into the learned
@@ -297,7 +407,10 @@ func (s Store) Weights(now time.Time) (Weights, error) {
 // later one's cache winning whole (each is written to a temporary file and
 // renamed).
 func (s Store) Fold(now time.Time, maxBytes int64) (Weights, error) {
-	st := s.readFold()
+	st, err := s.readCache("")
+	if err != nil {
+		return Weights{}, err
+	}
 	segs, err := s.segments()
 	if err != nil {
 		return Weights{}, err
@@ -347,7 +460,7 @@ func (s Store) Fold(now time.Time, maxBytes int64) (Weights, error) {
 		}
 	}
 	st.Weights.bound(now)
-	if err := s.writeFold(st); err != nil {
+	if err := s.writeCache(st); err != nil {
 		return Weights{}, err
 	}
 	return st.Weights, nil
@@ -385,50 +498,4 @@ func (s Store) foldSegment(st *foldState, name string, from, size, budget int64,
 		st.Weights.learnTurn(closed)
 	}
 	return int64(end), nil
-}
-
-// readFold reads fold.json; missing, unreadable or of another format, it
-// starts over.
-func (s Store) readFold() foldState {
-	st := foldState{}
-	if data, err := os.ReadFile(filepath.Join(s.Dir, foldFile)); err == nil {
-		if json.Unmarshal(data, &st) != nil || st.V != weightsVersion {
-			st = foldState{}
-		}
-	}
-	st.V, st.Weights.V = weightsVersion, weightsVersion
-	if st.Read == nil {
-		st.Read = map[string]int64{}
-	}
-	return st
-}
-
-// writeFold saves fold.json, then weights.json.
-func (s Store) writeFold(st foldState) error {
-	if err := writeFileAtomic(s.Dir, foldFile, st); err != nil {
-		return err
-	}
-	return writeFileAtomic(s.Dir, weightsFile, st.Weights)
-}
-
-func writeFileAtomic(dir, name string, v any) error {
-	data, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Errorf("save the learned weights: %w", err)
-	}
-	f, err := os.CreateTemp(dir, name+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("save the learned weights: %w", err)
-	}
-	_, werr := f.Write(data)
-	cerr := f.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("save the learned weights: %w", err)
-	}
-	if err := os.Rename(f.Name(), filepath.Join(dir, name)); err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("save the learned weights: %w", err)
-	}
-	return nil
 }

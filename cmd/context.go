@@ -90,11 +90,11 @@ func buildBrief(ctx context.Context, env *Env, cfg Config, req briefRequest) (bu
 	// Learned weights come from the cache the last fold left: the hook
 	// reads it and never folds (the commands that show weights fold first).
 	if store, ok := env.activityStore(ws); ok {
-		w, err := store.CachedWeights()
+		learned, err := store.CachedFor(out.Work, env.Now())
 		if err != nil {
 			out.Notes = append(out.Notes, fmt.Sprintf("learned weights not used: %v", err))
 		}
-		if learned := w.For(out.Work, env.Now()); len(learned) > 0 {
+		if len(learned) > 0 {
 			opts.Learned = learned
 		}
 	}
