@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/autofix/autofix/activity"
 	"github.com/autofix/autofix/scope"
@@ -217,6 +218,59 @@ func BenchmarkHookRecording(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkHookLearned is the prompt hook on 1,000 rules with activity
+// recorded, without learned weights and with a cache that learned about
+// every rule in every work type (the largest a cache gets): the
+// difference is what reading the learned weights costs a hook.
+func BenchmarkHookLearned(b *testing.B) {
+	for _, learned := range []bool{false, true} {
+		b.Run("learned="+strconv.FormatBool(learned), func(b *testing.B) {
+			env := hookTestEnv(b)
+			writeRules(b, env, 1000)
+			env.StateDir = filepath.Join(b.TempDir(), "state")
+			if learned {
+				ws, err := scope.Detect(env.Dir)
+				if err != nil {
+					b.Fatal(err)
+				}
+				store, _ := env.activityStore(ws)
+				at := env.Now().Add(-time.Hour)
+				for i := range 1000 {
+					key := "project:" + strconv.Itoa(i+1)
+					for _, work := range []activity.WorkType{activity.Test, activity.UI, activity.Bugfix} {
+						for _, r := range []activity.Record{
+							{Time: at, Session: key, Event: activity.Prompt, Rules: []string{key}, Via: activity.ViaPrompt, Work: work},
+							{Time: at, Session: key, Event: activity.Stop, Referenced: []string{key}},
+						} {
+							if err := store.Append(r); err != nil {
+								b.Fatal(err)
+							}
+						}
+					}
+				}
+				if w, err := store.Weights(env.Now()); err != nil || len(w.Rules) < activity.MaxTallies/4 {
+					b.Fatalf("%d rules learned (%v)", len(w.Rules), err)
+				}
+			}
+			payload, _ := json.Marshal(map[string]any{"hook_event_name": "UserPromptSubmit", "session_id": "bench", "cwd": env.Dir,
+				"prompt": "add a vitest test for the redis cache handler in services/area3"})
+			ctx := context.Background()
+			var out, errOut bytes.Buffer
+			for b.Loop() {
+				out.Reset()
+				errOut.Reset()
+				env.Stdin, env.Stdout, env.Stderr = bytes.NewReader(payload), &out, &errOut
+				if code := Run(ctx, env, []string{"hook", "claude-code"}); code != 0 || errOut.Len() != 0 {
+					b.Fatalf("exit %d: %s", code, errOut.String())
+				}
+			}
+			if learned && !strings.Contains(out.String(), "project #") {
+				b.Fatalf("answer %s holds no project rule", out.String())
+			}
+		})
 	}
 }
 
