@@ -119,7 +119,8 @@ func appendActivity(env *Env, cfg Config, ev hook.Event, keys []string) error {
 }
 
 // referenced lists the rules the session received (hook.Sessions) that the
-// assistant referenced in the turn that ev ends.
+// assistant referenced in the turn that ev ends: by marker, or by their
+// distinctive terms among the rules in force (brief.Distinctive).
 func referenced(env *Env, ev hook.Event) ([]string, error) {
 	sessions := hook.Sessions{Dir: filepath.Join(env.CacheDir, "sessions"), LockDir: env.lockDir()}
 	seen, err := sessions.Delivered(ev.SessionID, env.Now())
@@ -131,7 +132,37 @@ func referenced(env *Env, ev hook.Event) ([]string, error) {
 	if !filepath.IsAbs(path) {
 		path = ""
 	}
-	return activity.Referenced(path, ev.LastMessage, keys)
+	var byTerms func(string) []string
+	if terms := distinctiveTerms(env, seen); len(terms) > 0 {
+		byTerms = func(text string) []string { return brief.Mentioned(text, terms) }
+	}
+	return activity.Referenced(path, ev.LastMessage, keys, byTerms)
+}
+
+// distinctiveTerms are the distinctive terms of the delivered rules (keys
+// in delivered) among the rules in force in the workspace; none when they
+// cannot be read (the markers still count).
+func distinctiveTerms(env *Env, delivered map[string]bool) map[string][]string {
+	ctx := context.Background()
+	ws, err := env.workspace()
+	if err != nil {
+		return nil
+	}
+	personal, _, _, err := personalSource(ctx, env, ws)
+	if err != nil {
+		return nil
+	}
+	project, err := projectSource(ctx, env, ws, len(personal))
+	if err != nil {
+		return nil
+	}
+	terms := brief.Distinctive(append(project.Rules, personal...), 3)
+	for k := range terms {
+		if !delivered[k] {
+			delete(terms, k)
+		}
+	}
+	return terms
 }
 
 // workspacePaths makes paths (absolute, or relative to dir) relative to the
