@@ -274,6 +274,39 @@ func BenchmarkHookLearned(b *testing.B) {
 	}
 }
 
+// BenchmarkHookStop is the turn's end on 1,000 rules after a prompt that
+// delivered some: read the transcript's last turn for markers and
+// distinctive terms (which loads the rules), append the record, and fold
+// the new records into the learned weights.
+func BenchmarkHookStop(b *testing.B) {
+	env := hookTestEnv(b)
+	writeRules(b, env, 1000)
+	env.StateDir = filepath.Join(b.TempDir(), "state")
+	transcript := filepath.Join(b.TempDir(), "t.jsonl")
+	line := func(role, text string) string {
+		data, _ := json.Marshal(map[string]any{"type": role, "message": map[string]any{"role": role, "content": text}})
+		return string(data) + "\n"
+	}
+	prompt := "add a vitest test for the redis cache handler in services/area3"
+	if err := os.WriteFile(transcript, []byte(line("user", prompt)+line("assistant", "Wrote the test as project #3 asks, with a redis cache mock.")), 0o600); err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	run := func(payload map[string]any) {
+		payload["session_id"], payload["cwd"], payload["transcript_path"] = "bench", env.Dir, transcript
+		data, _ := json.Marshal(payload)
+		var out, errOut bytes.Buffer
+		env.Stdin, env.Stdout, env.Stderr = bytes.NewReader(data), &out, &errOut
+		if code := Run(ctx, env, []string{"hook", "claude-code"}); code != 0 || errOut.Len() != 0 {
+			b.Fatalf("exit %d: %s", code, errOut.String())
+		}
+	}
+	run(map[string]any{"hook_event_name": "UserPromptSubmit", "prompt": prompt})
+	for b.Loop() {
+		run(map[string]any{"hook_event_name": "Stop", "stop_hook_active": false})
+	}
+}
+
 // TestActivityUnwritable: a state directory that cannot be written costs
 // one line on stderr; the hook still answers and exits 0.
 func TestActivityUnwritable(t *testing.T) {
