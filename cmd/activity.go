@@ -325,8 +325,9 @@ func newActivityListCmd(env *Env) *cobra.Command {
 each delivery of rules (at session start, with a prompt, before a file is
 written) and what followed it up to the end of the turn: how many tool
 calls, which failed (by outcome code), the files edited, and which of the
-delivered rules the assistant referenced by their marker ("project #2",
-"personal p1", or "rule #2", "preference p1") in its text or its tool calls.
+delivered rules the assistant referenced in its text or its tool calls: by
+their marker ("project #2", "personal p1", or "rule #2", "preference p1"),
+or by two of their three rarest words among the rules in force.
 A window without an end is still open, or its session ended mid-turn.`,
 		Example: `  autofix activity list
   autofix activity list --json`,
