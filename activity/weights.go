@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"syscall"
 	"time"
 )
 
@@ -291,7 +292,9 @@ func (s Store) CachedFor(work WorkType, now time.Time) (map[string]float64, erro
 func (s Store) readCache(only WorkType) (foldState, error) {
 	st := foldState{Read: map[string]int64{}}
 	data, err := os.ReadFile(filepath.Join(s.Dir, cacheFile))
-	if errors.Is(err, fs.ErrNotExist) {
+	if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+		// No cache, or no folder for one (what is in its place is the
+		// log's problem, reported when it is written).
 		return st, nil
 	}
 	if err != nil {
