@@ -2,9 +2,11 @@ package cmd
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,6 +15,8 @@ import (
 	"github.com/autofix/autofix/activity"
 	"github.com/autofix/autofix/brief"
 	"github.com/autofix/autofix/hook"
+	"github.com/autofix/autofix/me"
+	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/scope"
 	"github.com/spf13/cobra"
 )
@@ -141,28 +145,68 @@ func referenced(env *Env, ev hook.Event) ([]string, error) {
 
 // distinctiveTerms are the distinctive terms of the delivered rules (keys
 // in delivered) among the rules in force in the workspace; none when they
-// cannot be read (the markers still count).
+// cannot be read (the markers still count). They are cached under the
+// cache directory until the ruleset or the preferences change, so that a
+// turn's end does not load every rule.
 func distinctiveTerms(env *Env, delivered map[string]bool) map[string][]string {
 	ctx := context.Background()
 	ws, err := env.workspace()
 	if err != nil {
 		return nil
 	}
-	personal, _, _, err := personalSource(ctx, env, ws)
-	if err != nil {
-		return nil
+	fp := rulesFingerprint(env, ws)
+	path := filepath.Join(env.CacheDir, "terms", activity.Folder(ws.ID)+".json")
+	var cached struct {
+		Fingerprint string              `json:"fingerprint"`
+		Terms       map[string][]string `json:"terms"`
 	}
-	project, err := projectSource(ctx, env, ws, len(personal))
-	if err != nil {
-		return nil
+	terms := map[string][]string(nil)
+	if data, err := os.ReadFile(path); err == nil && json.Unmarshal(data, &cached) == nil && cached.Fingerprint == fp {
+		terms = cached.Terms
+	} else {
+		personal, _, _, err := personalSource(ctx, env, ws)
+		if err != nil {
+			return nil
+		}
+		project, err := projectSource(ctx, env, ws, len(personal))
+		if err != nil {
+			return nil
+		}
+		terms = brief.Distinctive(append(project.Rules, personal...), 3)
+		cached.Fingerprint, cached.Terms = fp, terms
+		if data, err := json.Marshal(cached); err == nil && os.MkdirAll(filepath.Dir(path), 0o700) == nil {
+			// A cache: what cannot be written is computed again next time.
+			if f, err := os.CreateTemp(filepath.Dir(path), "terms.*.tmp"); err == nil {
+				_, werr := f.Write(data)
+				if cerr := f.Close(); werr != nil || cerr != nil || os.Rename(f.Name(), path) != nil {
+					os.Remove(f.Name())
+				}
+			}
+		}
 	}
-	terms := brief.Distinctive(append(project.Rules, personal...), 3)
 	for k := range terms {
 		if !delivered[k] {
 			delete(terms, k)
 		}
 	}
 	return terms
+}
+
+// rulesFingerprint identifies the state of the files the rules in force
+// come from: each candidate ruleset's and the preference store's size and
+// modification time.
+func rulesFingerprint(env *Env, ws scope.Workspace) string {
+	var b strings.Builder
+	paths := []string{filepath.Join(env.ConfigDir, me.FileName)}
+	for _, c := range rules.Candidates {
+		paths = append(paths, filepath.Join(ws.Root, filepath.FromSlash(c)))
+	}
+	for _, p := range paths {
+		if fi, err := os.Stat(p); err == nil {
+			fmt.Fprintf(&b, "%s %d %d;", p, fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
+	return b.String()
 }
 
 // workspacePaths makes paths (absolute, or relative to dir) relative to the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -332,5 +333,38 @@ func TestActivityUnwritable(t *testing.T) {
 		if want := ev["hook_event_name"] == "UserPromptSubmit"; (out.Len() > 0) != want {
 			t.Errorf("%s: stdout %q", ev["hook_event_name"], out.String())
 		}
+	}
+}
+
+// TestDistinctiveTermsCache: a turn's end reads the delivered rules'
+// distinctive terms from the cache while the ruleset is unchanged, and
+// computes them again when it changes.
+func TestDistinctiveTermsCache(t *testing.T) {
+	env := hookTestEnv(t)
+	writeRules(t, env, 3)
+	delivered := map[string]bool{"project:1": true, "project:2": true}
+	first := distinctiveTerms(env, delivered)
+	if len(first) != 2 || len(first["project:1"]) < 2 {
+		t.Fatalf("terms %v, want those of the two delivered rules", first)
+	}
+	if _, ok := first["project:3"]; ok {
+		t.Errorf("an undelivered rule's terms: %v", first)
+	}
+	again := distinctiveTerms(env, delivered)
+	if fmt.Sprint(again) != fmt.Sprint(first) {
+		t.Errorf("from the cache %v, computed %v", again, first)
+	}
+	path := filepath.Join(env.Dir, ".agents", "autofix.json")
+	data := `[{"Rule_number": 1, "Category": "TOOL", "Instruction": "Always bundle with esbuild through the vendored toolchain.", "Why": ""}]`
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	real, _ := filepath.EvalSymlinks(path)
+	if _, err := env.trustStore().Trust(context.Background(), real, []byte(data), env.Now()); err != nil {
+		t.Fatal(err)
+	}
+	changed := distinctiveTerms(env, delivered)
+	if got := fmt.Sprint(changed["project:1"]); !strings.Contains(got, "esbuild") || len(changed) != 1 {
+		t.Errorf("after the ruleset changed: %v, want project:1's new terms only", changed)
 	}
 }
