@@ -406,9 +406,10 @@ func (s Store) Weights(now time.Time) (Weights, error) {
 // Fold folds at most maxBytes (0: all) of what the log gained since the
 // last fold into the learned weights, saves them when they changed, and
 // returns them. A cache that does not parse or is of another format is
-// rebuilt from the log; so are the folds of two processes at once, the
-// later one's cache winning whole (each is written to a temporary file and
-// renamed).
+// rebuilt from the log. Two processes folding at once each write a whole
+// cache (a temporary file, renamed): the later one wins, consistent with
+// the bytes it read, and what it had not read is folded the next time;
+// nothing is counted twice.
 func (s Store) Fold(now time.Time, maxBytes int64) (Weights, error) {
 	st, err := s.readCache("")
 	if err != nil {
