@@ -35,7 +35,9 @@
 // worst leave the last line torn; readers skip a line that does not parse
 // and count it (and recover the whole record that a torn line ran into).
 // Aggregates are folded lazily, when a command asks ([Store.Read], then
-// [Log.Health] or [Log.Windows]), never on the hook path. O_APPEND is atomic
+// [Log.Health] or [Log.Windows]); the learned weights incrementally, from
+// where the last fold stopped ([Store.Fold], see "Learned weights"), which
+// the hook does only at a turn's end and bounded. O_APPEND is atomic
 // on local file systems; on NFS concurrent appends can overwrite each
 // other, which costs records, never the log.
 //
@@ -63,6 +65,47 @@
 // Every line carries its format version ("v"). A fold counts records of
 // another version, and lines that do not parse, as skipped instead of
 // mixing them in.
+//
+// # Learned weights
+//
+// A closed delivery window teaches something about a rule it delivered
+// only when the assistant referenced the rule in the turn ([Window.Referenced]):
+//
+//   - referenced, and no tool call of the turn failed: a good outcome, +1
+//     for the rule and the window's work type;
+//   - referenced, and the turn failed on the files the rule is tied to: a
+//     bad outcome, [BadOutcome] (a half) against it. The files a rule is
+//     tied to are those it was delivered for (before a file was written),
+//     else the files the turn edited; the turn failed on them when a failed
+//     tool call named one, or when its last tool call failed (a build or a
+//     test run, which names no file) after it edited one;
+//   - anything else (not referenced; failures elsewhere; a window never
+//     closed) is ambiguous and teaches nothing.
+//
+// A rule's weight for a work type is (good − bad) / (good + bad + [PriorCount]):
+// cautious, so one good outcome gives 0.2 and only repeated ones approach
+// 1, and one bad outcome after a good one lowers the weight (to 0.09) but
+// does not erase it. Both counts decay with a half-life of [HalfLife], so
+// what was learned fades unless it keeps being confirmed. The weight is
+// bounded to [[MinWeight], 1]: brief adds it to a rule's score as a prior
+// that only orders rules (it never decides whether a rule is selected for
+// the task), so learning re-orders but never hides a rule the task needs.
+// Each outcome also counts for [AnyWork], the weight used when there is no
+// task yet (session start).
+//
+// # The cache
+//
+// Weights are folded lazily from the log ([Store.Weights]) and kept in one
+// small file in the workspace's folder, weights.tsv (0600, replaced whole
+// by a rename): a line of the fold's state (how far each segment was read,
+// the windows still open) and a line per rule and work type (key, work
+// type, the good and bad counts, when they were counted), which the hook
+// reads before it selects ([Store.CachedFor]: only the lines of the
+// task's work type, no JSON) without folding anything. A fold reads only the
+// bytes appended since the last one, so the hook can afford it at a turn's
+// end, bounded per call ([Store.Fold]'s maxBytes); commands fold all. The
+// counts are bounded to [MaxTallies] rule × work type pairs, the weakest
+// dropped. Forgetting the workspace's activity deletes the file.
 //
 // The package reads no process state: the caller passes the directory, the
 // clock and the workspace.

@@ -266,7 +266,7 @@ func TestHealth(t *testing.T) {
 		{Time: day.Add(-time.Hour), Event: Stop},
 		{Time: day, Event: Prompt}, // delivered nothing
 	}, Skipped: 2}
-	got := log.Health(day)
+	got := log.Health(day, Weights{})
 	want := []Layer{
 		{Name: LayerDeliveries, State: Quiet, Last: day.Add(-9 * 24 * time.Hour), Count: 2},
 		{Name: LayerOutcomes, State: Fresh, Last: day.Add(-time.Hour), Count: 2},

@@ -108,47 +108,46 @@ func (s Store) Read() (Log, error) {
 		if err != nil {
 			return Log{}, fmt.Errorf("read the activity log: %w", err)
 		}
-		sc := bufio.NewScanner(bytes.NewReader(data))
-		sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
-		for sc.Scan() {
-			line := sc.Bytes()
-			if len(bytes.TrimSpace(line)) == 0 {
-				continue
-			}
-			r, ok := decode(line)
-			if !ok {
-				log.Skipped++
-				// A line torn by a crash runs into the next record:
-				// that one is whole, from its own start.
-				i := bytes.LastIndex(line, []byte(`{"v":`))
-				if i <= 0 {
-					continue
-				}
-				if r, ok = decode(line[i:]); !ok {
-					continue
-				}
-			}
-			log.Records = append(log.Records, r)
-		}
-		if sc.Err() != nil {
-			// A line over a megabyte: not one of ours.
-			log.Skipped++
-		}
+		log.parse(data)
 	}
 	return log, nil
+}
+
+// parse adds the records of data, whole lines of a segment, to l.
+func (l *Log) parse(data []byte) {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	for sc.Scan() {
+		line := sc.Bytes()
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		r, ok := decode(line)
+		if !ok {
+			l.Skipped++
+			// A line torn by a crash runs into the next record:
+			// that one is whole, from its own start.
+			i := bytes.LastIndex(line, []byte(`{"v":`))
+			if i <= 0 {
+				continue
+			}
+			if r, ok = decode(line[i:]); !ok {
+				continue
+			}
+		}
+		l.Records = append(l.Records, r)
+	}
+	if sc.Err() != nil {
+		// A line over a megabyte: not one of ours.
+		l.Skipped++
+	}
 }
 
 // decode reads one line; false when it does not parse or is of another
 // version.
 func decode(line []byte) (Record, bool) {
-	var head struct {
-		V int `json:"v"`
-	}
-	if json.Unmarshal(line, &head) != nil || head.V != Version {
-		return Record{}, false
-	}
 	var r Record
-	if json.Unmarshal(line, &r) != nil {
+	if json.Unmarshal(line, &r) != nil || r.V != Version {
 		return Record{}, false
 	}
 	return r, true
@@ -184,10 +183,10 @@ const (
 
 // Health folds the log into each layer's feed health at now: deliveries
 // (records that delivered rules), outcomes (tool calls and turn ends) and
-// weights (learned weights; not derived yet, so never fed). [Log.Skipped]
-// feeds none of them.
-func (l Log) Health(now time.Time) []Layer {
-	layers := []Layer{{Name: LayerDeliveries}, {Name: LayerOutcomes}, {Name: LayerWeights}}
+// weights (the outcomes folded into w, see [Weights.Layer]).
+// [Log.Skipped] feeds none of them.
+func (l Log) Health(now time.Time, w Weights) []Layer {
+	layers := []Layer{{Name: LayerDeliveries}, {Name: LayerOutcomes}}
 	for _, r := range l.Records {
 		var ly *Layer
 		switch {
@@ -214,5 +213,5 @@ func (l Log) Health(now time.Time) []Layer {
 			ly.State = Fresh
 		}
 	}
-	return layers
+	return append(layers, w.Layer(now))
 }

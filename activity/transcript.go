@@ -25,18 +25,19 @@ var markerRE = regexp.MustCompile(`(?i)\b(?:project|rule) #(\d+)\b|\b(?:personal
 // "personal:p2"), those whose marker appears in what the assistant wrote in
 // the last turn: its text and its tool calls' input, read from the
 // transcript at path (Claude Code's or Codex's JSONL; empty: none), and in
-// lastMessage. The last turn is what follows the last prompt of the person
+// lastMessage; and, when byTerms is not nil, those it returns for that
+// text (the rules whose distinctive terms it holds). The last turn is what follows the last prompt of the person
 // in the transcript; text the person or autofix put in the context does not
 // count. A transcript that does not exist references nothing; the text read
 // is not kept.
-func Referenced(path, lastMessage string, keys []string) ([]string, error) {
+func Referenced(path, lastMessage string, keys []string, byTerms func(text string) []string) ([]string, error) {
 	if len(keys) == 0 {
 		return nil, nil
 	}
 	var text strings.Builder
 	text.WriteString(lastMessage)
 	if path != "" {
-		turn, err := lastTurn(path)
+		turn, err := lastTurn(path, byTerms != nil)
 		if err != nil {
 			return nil, err
 		}
@@ -51,6 +52,11 @@ func Referenced(path, lastMessage string, keys []string) ([]string, error) {
 			found["personal:"+strings.ToLower(m[2])] = true
 		}
 	}
+	if byTerms != nil {
+		for _, k := range byTerms(text.String()) {
+			found[k] = true
+		}
+	}
 	var out []string
 	for _, k := range keys {
 		if found[strings.ToLower(k)] || found[k] {
@@ -61,8 +67,9 @@ func Referenced(path, lastMessage string, keys []string) ([]string, error) {
 }
 
 // lastTurn is the assistant's text and tool input after the person's last
-// prompt in the transcript at path.
-func lastTurn(path string) (string, error) {
+// prompt in the transcript at path; without all, only the lines that could
+// hold a marker.
+func lastTurn(path string, all bool) (string, error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", nil
@@ -102,7 +109,7 @@ func lastTurn(path string) (string, error) {
 			continue // a tool's output: neither the person nor the assistant
 		}
 		user := bytes.Contains(line, []byte(`"user"`))
-		if !user && !mayName(line) {
+		if !user && !all && !mayName(line) {
 			continue
 		}
 		prompt, said := transcriptLine(line)

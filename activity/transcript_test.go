@@ -52,7 +52,7 @@ func TestReferenced(t *testing.T) {
 		{"no marker", "", "project 4 and #4 alone are not markers", nil},
 	}
 	for _, tt := range tests {
-		got, err := Referenced(tt.path, tt.last, keys)
+		got, err := Referenced(tt.path, tt.last, keys, nil)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
@@ -61,12 +61,26 @@ func TestReferenced(t *testing.T) {
 		}
 	}
 	// Only delivered keys count.
-	if got, _ := Referenced(claude, "", []string{"project:9"}); got != nil {
+	if got, _ := Referenced(claude, "", []string{"project:9"}, nil); got != nil {
 		t.Errorf("undelivered rule referenced: %q", got)
+	}
+	// By distinctive terms: the matcher sees the turn's own text, with the
+	// lines that name no marker ("Done."), and neither the earlier turn nor
+	// autofix's context; only delivered keys count.
+	var seen string
+	byTerms := func(text string) []string {
+		seen = text
+		return []string{"project:3", "project:9"}
+	}
+	if got, _ := Referenced(claude, "", keys, byTerms); !reflect.DeepEqual(got, []string{"project:1", "project:3", "personal:p2"}) {
+		t.Errorf("with terms: Referenced = %q", got)
+	}
+	if !strings.Contains(seen, "Done.") || !strings.Contains(seen, "pnpm add lodash") || strings.Contains(seen, "Following") || strings.Contains(seen, "[CODE]") {
+		t.Errorf("terms matched against %q", seen)
 	}
 	// A transcript longer than the tail read: the last turn is still found.
 	long := write("long.jsonl", strings.Repeat(`{"type":"assistant","message":{"role":"assistant","content":[{"type":"text","text":"project #3 `+strings.Repeat("x", 1000)+`"}]}}`+"\n", 3000)+claudeTranscript)
-	if got, _ := Referenced(long, "", keys); !reflect.DeepEqual(got, []string{"project:1", "personal:p2"}) {
+	if got, _ := Referenced(long, "", keys, nil); !reflect.DeepEqual(got, []string{"project:1", "personal:p2"}) {
 		t.Errorf("long transcript: Referenced = %q", got)
 	}
 }
@@ -86,7 +100,7 @@ func BenchmarkReferenced(b *testing.B) {
 	keys := []string{"project:1", "project:2", "personal:p2"}
 	b.SetBytes(int64(min(len(text), maxTranscriptTail)))
 	for b.Loop() {
-		if _, err := Referenced(path, "", keys); err != nil {
+		if _, err := Referenced(path, "", keys, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

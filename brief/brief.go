@@ -134,8 +134,10 @@ type Options struct {
 	// Similarity holds semantic scores in [0,1] by rule key ([Key]), from
 	// an embedding model; nil means lexical scoring only.
 	Similarity map[string]float64
-	// Learned holds a learned weight in [-1,1] per rule by key ([Key]):
-	// how much delivering the rule has helped before, whatever the task.
+	// Learned holds a learned weight in [-1,1] per rule by key ([Key]),
+	// scaled by 2 into [ScoreParts.Learned]:
+	// how much delivering the rule has helped before in the task's kind of
+	// work (activity.Weights.For).
 	// It orders rules like the prior does ([ScoreParts.Learned]); nil
 	// means none yet.
 	Learned map[string]float64

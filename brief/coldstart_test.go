@@ -145,7 +145,7 @@ func TestScoreParts(t *testing.T) {
 	}
 	// A learned weight orders rules the task gives no evidence for.
 	sel = Select(rules, Task{}, Options{Learned: map[string]float64{"project:1": 0.9}})
-	if first := sel.Rules[0]; first.ID != "1" || first.Parts.Learned != 0.9 || first.Score != 0 {
+	if first := sel.Rules[0]; first.ID != "1" || first.Parts.Learned != 1.8 || first.Score != 0 {
 		t.Errorf("first = %s with parts %+v and score %v, want 1 by its learned weight, not selected for a task", first.ID, first.Parts, first.Score)
 	}
 }

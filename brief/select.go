@@ -27,8 +27,12 @@ const (
 	weightIntent = 1.0
 	// weightSimilarity scales an embedding similarity in [0,1].
 	weightSimilarity = 4.0
-	// weightLearned scales a learned weight in [-1,1] ([Options.Learned]).
-	weightLearned = 1.0
+	// weightLearned scales a learned weight in [-1,1] ([Options.Learned]):
+	// at most 2, above the whole prior (0.42) so that what was learned
+	// orders the rules the task gives no evidence for, below one rare
+	// shared word, so that it re-orders the rules selected for the task but
+	// never makes or unmakes a selection.
+	weightLearned = 2.0
 )
 
 // Specificity. A piece of evidence (a word, a concept, the category) that

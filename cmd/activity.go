@@ -2,6 +2,7 @@ package cmd
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -15,6 +16,8 @@ import (
 	"github.com/autofix/autofix/activity"
 	"github.com/autofix/autofix/brief"
 	"github.com/autofix/autofix/hook"
+	"github.com/autofix/autofix/me"
+	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/scope"
 	"github.com/spf13/cobra"
 )
@@ -36,6 +39,25 @@ func (env *Env) activityStore(ws scope.Workspace) (activity.Store, bool) {
 	}
 	return activity.Open(root, ws.ID), true
 }
+
+// learnedWeights folds the workspace's activity into its learned weights
+// (activity.Store.Weights) and returns them; no state directory is none.
+func (env *Env) learnedWeights(ws scope.Workspace) (activity.Weights, error) {
+	store, ok := env.activityStore(ws)
+	if !ok {
+		return activity.Weights{}, nil
+	}
+	w, err := store.Weights(env.Now())
+	if err != nil {
+		return w, withHint(err, "check the permissions of %s, or run 'autofix activity forget'", store.Dir)
+	}
+	return w, nil
+}
+
+// turnFoldBytes bounds what a turn's end folds into the learned weights:
+// a turn's records are a few kilobytes; a backlog is caught up over
+// several turns rather than in one hook.
+const turnFoldBytes = 256 << 10
 
 // recordActivity is the hook's activity step: one record of ev in the
 // workspace's log, with the keys of the rules delivered (none for an event
@@ -90,11 +112,20 @@ func appendActivity(env *Env, cfg Config, ev hook.Event, keys []string) error {
 	if len(keys) == 0 {
 		r.Via = ""
 	}
-	return store.Append(r)
+	if err := store.Append(r); err != nil {
+		return err
+	}
+	if r.Event == activity.Stop {
+		// The turn's windows closed: fold them into the learned weights
+		// that the next prompt's hook reads.
+		_, err = store.Fold(r.Time, turnFoldBytes)
+	}
+	return err
 }
 
 // referenced lists the rules the session received (hook.Sessions) that the
-// assistant referenced in the turn that ev ends.
+// assistant referenced in the turn that ev ends: by marker, or by their
+// distinctive terms among the rules in force (brief.Distinctive).
 func referenced(env *Env, ev hook.Event) ([]string, error) {
 	sessions := hook.Sessions{Dir: filepath.Join(env.CacheDir, "sessions"), LockDir: env.lockDir()}
 	seen, err := sessions.Delivered(ev.SessionID, env.Now())
@@ -106,7 +137,77 @@ func referenced(env *Env, ev hook.Event) ([]string, error) {
 	if !filepath.IsAbs(path) {
 		path = ""
 	}
-	return activity.Referenced(path, ev.LastMessage, keys)
+	var byTerms func(string) []string
+	if terms := distinctiveTerms(env, seen); len(terms) > 0 {
+		byTerms = func(text string) []string { return brief.Mentioned(text, terms) }
+	}
+	return activity.Referenced(path, ev.LastMessage, keys, byTerms)
+}
+
+// distinctiveTerms are the distinctive terms of the delivered rules (keys
+// in delivered) among the rules in force in the workspace; none when they
+// cannot be read (the markers still count). They are cached under the
+// cache directory until the ruleset or the preferences change, so that a
+// turn's end does not load every rule.
+func distinctiveTerms(env *Env, delivered map[string]bool) map[string][]string {
+	ctx := context.Background()
+	ws, err := env.workspace()
+	if err != nil {
+		return nil
+	}
+	fp := rulesFingerprint(env, ws)
+	path := filepath.Join(env.CacheDir, "terms", activity.Folder(ws.ID)+".json")
+	var cached struct {
+		Fingerprint string              `json:"fingerprint"`
+		Terms       map[string][]string `json:"terms"`
+	}
+	terms := map[string][]string(nil)
+	if data, err := os.ReadFile(path); err == nil && json.Unmarshal(data, &cached) == nil && cached.Fingerprint == fp {
+		terms = cached.Terms
+	} else {
+		personal, _, _, err := personalSource(ctx, env, ws)
+		if err != nil {
+			return nil
+		}
+		project, err := projectSource(ctx, env, ws, len(personal))
+		if err != nil {
+			return nil
+		}
+		terms = brief.Distinctive(append(project.Rules, personal...), 3)
+		cached.Fingerprint, cached.Terms = fp, terms
+		if data, err := json.Marshal(cached); err == nil && os.MkdirAll(filepath.Dir(path), 0o700) == nil {
+			// A cache: what cannot be written is computed again next time.
+			if f, err := os.CreateTemp(filepath.Dir(path), "terms.*.tmp"); err == nil {
+				_, werr := f.Write(data)
+				if cerr := f.Close(); werr != nil || cerr != nil || os.Rename(f.Name(), path) != nil {
+					os.Remove(f.Name())
+				}
+			}
+		}
+	}
+	for k := range terms {
+		if !delivered[k] {
+			delete(terms, k)
+		}
+	}
+	return terms
+}
+
+// rulesFingerprint identifies the state of the files the rules in force
+// come from: each candidate ruleset's and the preference store's size and
+// modification time.
+func rulesFingerprint(env *Env, ws scope.Workspace) string {
+	var b strings.Builder
+	paths := []string{filepath.Join(env.ConfigDir, me.FileName)}
+	for _, c := range rules.Candidates {
+		paths = append(paths, filepath.Join(ws.Root, filepath.FromSlash(c)))
+	}
+	for _, p := range paths {
+		if fi, err := os.Stat(p); err == nil {
+			fmt.Fprintf(&b, "%s %d %d;", p, fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
+	return b.String()
 }
 
 // workspacePaths makes paths (absolute, or relative to dir) relative to the
@@ -159,7 +260,8 @@ activity its hooks record in this workspace:
 
   deliveries  the rules the hooks delivered
   outcomes    what happened next: tool calls and their outcome codes, turn ends
-  weights     learned weights per rule and kind of work (not learned yet)
+  weights     learned weights per rule and kind of work: the outcomes of
+              turns in which the assistant referenced a delivered rule
   cochange    files that change together: git commits and sessions' edits
   friction    failed tool calls by tool, file and outcome code
   staleness   the rules in force whose claims can be checked against the checkout
@@ -207,7 +309,11 @@ func runStatus(ctx context.Context, opts *statusOptions) error {
 		}
 	}
 	res.Skipped = log.Skipped
-	for _, l := range log.Health(env.Now()) {
+	weights, err := env.learnedWeights(ws)
+	if err != nil {
+		return err
+	}
+	for _, l := range log.Health(env.Now(), weights) {
 		sl := statusLayer{Name: l.Name, State: l.State, Count: l.Count}
 		if !l.Last.IsZero() {
 			last := l.Last.UTC()
@@ -269,8 +375,9 @@ func newActivityListCmd(env *Env) *cobra.Command {
 each delivery of rules (at session start, with a prompt, before a file is
 written) and what followed it up to the end of the turn: how many tool
 calls, which failed (by outcome code), the files edited, and which of the
-delivered rules the assistant referenced by their marker ("project #2",
-"personal p1", or "rule #2", "preference p1") in its text or its tool calls.
+delivered rules the assistant referenced in its text or its tool calls: by
+their marker ("project #2", "personal p1", or "rule #2", "preference p1"),
+or by two of their three rarest words among the rules in force.
 A window without an end is still open, or its session ended mid-turn.`,
 		Example: `  autofix activity list
   autofix activity list --json`,

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/autofix/autofix/activity"
 	"github.com/autofix/autofix/scope"
@@ -220,6 +222,92 @@ func BenchmarkHookRecording(b *testing.B) {
 	}
 }
 
+// BenchmarkHookLearned is the prompt hook on 1,000 rules with activity
+// recorded, without learned weights and with a cache that learned about
+// every rule in every work type (the largest a cache gets): the
+// difference is what reading the learned weights costs a hook.
+func BenchmarkHookLearned(b *testing.B) {
+	for _, learned := range []bool{false, true} {
+		b.Run("learned="+strconv.FormatBool(learned), func(b *testing.B) {
+			env := hookTestEnv(b)
+			writeRules(b, env, 1000)
+			env.StateDir = filepath.Join(b.TempDir(), "state")
+			if learned {
+				ws, err := scope.Detect(env.Dir)
+				if err != nil {
+					b.Fatal(err)
+				}
+				store, _ := env.activityStore(ws)
+				at := env.Now().Add(-time.Hour)
+				for i := range 1000 {
+					key := "project:" + strconv.Itoa(i+1)
+					for _, work := range []activity.WorkType{activity.Test, activity.UI, activity.Bugfix} {
+						for _, r := range []activity.Record{
+							{Time: at, Session: key, Event: activity.Prompt, Rules: []string{key}, Via: activity.ViaPrompt, Work: work},
+							{Time: at, Session: key, Event: activity.Stop, Referenced: []string{key}},
+						} {
+							if err := store.Append(r); err != nil {
+								b.Fatal(err)
+							}
+						}
+					}
+				}
+				if w, err := store.Weights(env.Now()); err != nil || len(w.Rules) < activity.MaxTallies/4 {
+					b.Fatalf("%d rules learned (%v)", len(w.Rules), err)
+				}
+			}
+			payload, _ := json.Marshal(map[string]any{"hook_event_name": "UserPromptSubmit", "session_id": "bench", "cwd": env.Dir,
+				"prompt": "add a vitest test for the redis cache handler in services/area3"})
+			ctx := context.Background()
+			var out, errOut bytes.Buffer
+			for b.Loop() {
+				out.Reset()
+				errOut.Reset()
+				env.Stdin, env.Stdout, env.Stderr = bytes.NewReader(payload), &out, &errOut
+				if code := Run(ctx, env, []string{"hook", "claude-code"}); code != 0 || errOut.Len() != 0 {
+					b.Fatalf("exit %d: %s", code, errOut.String())
+				}
+			}
+			if learned && !strings.Contains(out.String(), "project #") {
+				b.Fatalf("answer %s holds no project rule", out.String())
+			}
+		})
+	}
+}
+
+// BenchmarkHookStop is the turn's end on 1,000 rules after a prompt that
+// delivered some: read the transcript's last turn for markers and
+// distinctive terms (which loads the rules), append the record, and fold
+// the new records into the learned weights.
+func BenchmarkHookStop(b *testing.B) {
+	env := hookTestEnv(b)
+	writeRules(b, env, 1000)
+	env.StateDir = filepath.Join(b.TempDir(), "state")
+	transcript := filepath.Join(b.TempDir(), "t.jsonl")
+	line := func(role, text string) string {
+		data, _ := json.Marshal(map[string]any{"type": role, "message": map[string]any{"role": role, "content": text}})
+		return string(data) + "\n"
+	}
+	prompt := "add a vitest test for the redis cache handler in services/area3"
+	if err := os.WriteFile(transcript, []byte(line("user", prompt)+line("assistant", "Wrote the test as project #3 asks, with a redis cache mock.")), 0o600); err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	run := func(payload map[string]any) {
+		payload["session_id"], payload["cwd"], payload["transcript_path"] = "bench", env.Dir, transcript
+		data, _ := json.Marshal(payload)
+		var out, errOut bytes.Buffer
+		env.Stdin, env.Stdout, env.Stderr = bytes.NewReader(data), &out, &errOut
+		if code := Run(ctx, env, []string{"hook", "claude-code"}); code != 0 || errOut.Len() != 0 {
+			b.Fatalf("exit %d: %s", code, errOut.String())
+		}
+	}
+	run(map[string]any{"hook_event_name": "UserPromptSubmit", "prompt": prompt})
+	for b.Loop() {
+		run(map[string]any{"hook_event_name": "Stop", "stop_hook_active": false})
+	}
+}
+
 // TestActivityUnwritable: a state directory that cannot be written costs
 // one line on stderr; the hook still answers and exits 0.
 func TestActivityUnwritable(t *testing.T) {
@@ -245,5 +333,38 @@ func TestActivityUnwritable(t *testing.T) {
 		if want := ev["hook_event_name"] == "UserPromptSubmit"; (out.Len() > 0) != want {
 			t.Errorf("%s: stdout %q", ev["hook_event_name"], out.String())
 		}
+	}
+}
+
+// TestDistinctiveTermsCache: a turn's end reads the delivered rules'
+// distinctive terms from the cache while the ruleset is unchanged, and
+// computes them again when it changes.
+func TestDistinctiveTermsCache(t *testing.T) {
+	env := hookTestEnv(t)
+	writeRules(t, env, 3)
+	delivered := map[string]bool{"project:1": true, "project:2": true}
+	first := distinctiveTerms(env, delivered)
+	if len(first) != 2 || len(first["project:1"]) < 2 {
+		t.Fatalf("terms %v, want those of the two delivered rules", first)
+	}
+	if _, ok := first["project:3"]; ok {
+		t.Errorf("an undelivered rule's terms: %v", first)
+	}
+	again := distinctiveTerms(env, delivered)
+	if fmt.Sprint(again) != fmt.Sprint(first) {
+		t.Errorf("from the cache %v, computed %v", again, first)
+	}
+	path := filepath.Join(env.Dir, ".agents", "autofix.json")
+	data := `[{"Rule_number": 1, "Category": "TOOL", "Instruction": "Always bundle with esbuild through the vendored toolchain.", "Why": ""}]`
+	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	real, _ := filepath.EvalSymlinks(path)
+	if _, err := env.trustStore().Trust(context.Background(), real, []byte(data), env.Now()); err != nil {
+		t.Fatal(err)
+	}
+	changed := distinctiveTerms(env, delivered)
+	if got := fmt.Sprint(changed["project:1"]); !strings.Contains(got, "esbuild") || len(changed) != 1 {
+		t.Errorf("after the ruleset changed: %v, want project:1's new terms only", changed)
 	}
 }

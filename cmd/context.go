@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/autofix/autofix/activity"
 	"github.com/autofix/autofix/brief"
 	"github.com/autofix/autofix/me"
 	"github.com/autofix/autofix/rules"
@@ -34,6 +35,9 @@ type briefRequest struct {
 // chosen.
 type builtBrief struct {
 	Workspace scope.Workspace
+	// Work is the task's work type (activity.Classify); activity.AnyWork
+	// when there is no task and no file.
+	Work      activity.WorkType
 	Selection brief.Selection
 	// Text is the markdown every integration sends, byte for byte; empty
 	// when no rule is in force.
@@ -79,6 +83,21 @@ func buildBrief(ctx context.Context, env *Env, cfg Config, req briefRequest) (bu
 	all := append(project.Rules, personal...)
 	task := brief.Task{Text: req.Task, Files: req.Files}
 	opts := brief.Options{Budget: budget, Limit: req.Limit}
+	out.Work = activity.AnyWork
+	if req.Task != "" || len(req.Files) > 0 {
+		out.Work = activity.Classify(req.Task, req.Files)
+	}
+	// Learned weights come from the cache the last fold left: the hook
+	// reads it and never folds (the commands that show weights fold first).
+	if store, ok := env.activityStore(ws); ok {
+		learned, err := store.CachedFor(out.Work, env.Now())
+		if err != nil {
+			out.Notes = append(out.Notes, fmt.Sprintf("learned weights not used: %v", err))
+		}
+		if len(learned) > 0 {
+			opts.Learned = learned
+		}
+	}
 	if cfg.EmbedModel != "" && req.Task != "" {
 		sims, err := similarity(ctx, env, cfg.EmbedModel, all, task)
 		if err != nil {

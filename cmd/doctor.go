@@ -432,9 +432,14 @@ func activityCheck(env *Env, ws scope.Workspace) doctorCheck {
 		c.Status, c.Detail, c.Fix = checkFail, err.Error(), "check the permissions of "+displayPath(env, scope.Workspace{}, store.Dir)
 		return c
 	}
+	weights, err := env.learnedWeights(ws)
+	if err != nil {
+		c.Status, c.Detail, c.Fix = checkFail, err.Error(), "autofix activity forget"
+		return c
+	}
 	var parts []string
 	var deliveries activity.Layer
-	for _, l := range log.Health(env.Now()) {
+	for _, l := range log.Health(env.Now(), weights) {
 		parts = append(parts, l.Name+" "+l.State)
 		if l.Name == activity.LayerDeliveries {
 			deliveries = l

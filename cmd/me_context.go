@@ -40,7 +40,8 @@ order: project rules, then preferences for this workspace, then global
 ones, newest first. The text is cut to the cap of the agent named by
 --agent (claude-code, codex, cursor or mcp; all cap it at 10,000
 characters today), exactly as the hook cuts it. --json adds each rule's
-score and why it was chosen, the omitted ids, and the superseded rules with
+score and why it was chosen (score_parts: the lexical, concept, files,
+intent, semantic, prior and learned parts), the task's work_type, the omitted ids, and the superseded rules with
 what supersedes them.
 
 A budget below 150 tokens (the header and one rule) is raised to 150 with a
@@ -74,6 +75,9 @@ budget that would carry it.`,
 
 // contextJSON is the --json output of me context.
 type contextJSON struct {
+	// WorkType is the task's kind of work, whose learned weights ordered
+	// the rules ("any" without a task).
+	WorkType   string                  `json:"work_type"`
 	Workspace  string                  `json:"workspace"`
 	Rules      []contextRuleJSON       `json:"rules"`
 	Omitted    []string                `json:"omitted"`
@@ -116,6 +120,13 @@ func runMeContext(ctx context.Context, opts *meContextOptions) error {
 		return err
 	}
 	req := briefRequest{Task: opts.task, Files: opts.files, Limit: opts.limit}
+	// Bring the learned weights up to date with the log; the brief reads
+	// them from the cache, as the hook does.
+	if ws, err := env.workspace(); err == nil {
+		if _, err := env.learnedWeights(ws); err != nil {
+			fmt.Fprintf(env.Stderr, "autofix: note: learned weights not updated: %v\n", err)
+		}
+	}
 	b, err := buildBrief(ctx, env, cfg, req)
 	if err != nil {
 		return err
@@ -191,6 +202,7 @@ func agentText(ctx context.Context, env *Env, cfg Config, agent string, req brie
 
 func contextView(b builtBrief) contextJSON {
 	v := contextJSON{
+		WorkType:   string(b.Work),
 		Workspace:  b.Workspace.ID,
 		Rules:      []contextRuleJSON{},
 		Omitted:    []string{},

@@ -3,9 +3,12 @@ package cmd
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/autofix/autofix/activity"
+	"github.com/autofix/autofix/brief"
 	"github.com/autofix/autofix/me"
 	"github.com/spf13/cobra"
 )
@@ -23,8 +26,9 @@ func newMeExplainCmd(env *Env) *cobra.Command {
 		Short: "Explain where a preference came from and whether it applies here",
 		Long: `Explain shows a preference's original words, what normalized them, when it
 was taught, its scope and the history of its changes, what it supersedes or
-is superseded by, and whether it reaches the agent in this workspace, and
-why.`,
+is superseded by, whether it reaches the agent in this workspace, and why,
+and its learned weight per kind of work in this workspace (from -0.5 to 1;
+see 'autofix status').`,
 		Example: `  autofix me explain p3
   autofix me explain p3 --json`,
 		Args:              exactArgs(1, "a preference id such as p3"),
@@ -56,6 +60,14 @@ func runMeExplain(ctx context.Context, opts *meExplainOptions) error {
 		return err
 	}
 	v := viewOf(store, p, ws)
+	weights, err := env.learnedWeights(ws)
+	if err != nil {
+		fmt.Fprintf(env.Stderr, "autofix: warning: learned weights not shown: %v\n", err)
+	}
+	v.Weights = weights.Of(brief.Key(briefRule(p)), env.Now())
+	if v.Weights == nil {
+		v.Weights = map[activity.WorkType]float64{}
+	}
 	out := env.Stdout
 	if opts.json {
 		return writeJSON(out, v)
@@ -102,6 +114,7 @@ func runMeExplain(ctx context.Context, opts *meExplainOptions) error {
 	} else {
 		fmt.Fprintf(&b, "Here:           does not reach the agent in this workspace (%s): %s\n", ws.Name, v.Reason)
 	}
+	fmt.Fprintf(&b, "Learned:        %s\n", weightsText(v.Weights))
 	fmt.Fprintln(&b, "History:")
 	for _, e := range p.History {
 		line := e.What
@@ -112,6 +125,20 @@ func runMeExplain(ctx context.Context, opts *meExplainOptions) error {
 	}
 	_, err = fmt.Fprint(out, b.String())
 	return err
+}
+
+// weightsText shows learned weights by work type: "test 0.33, any 0.33".
+func weightsText(w map[activity.WorkType]float64) string {
+	if len(w) == 0 {
+		return "nothing yet in this workspace"
+	}
+	var parts []string
+	for _, work := range append(slices.Clone(activity.WorkTypes), activity.AnyWork) {
+		if v, ok := w[work]; ok {
+			parts = append(parts, fmt.Sprintf("%s %+.2f", work, v))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // refText shows another preference by id, with its instruction when it is

@@ -7,8 +7,11 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/autofix/autofix/activity"
+	"github.com/autofix/autofix/brief"
 	"github.com/autofix/autofix/guard"
 	"github.com/autofix/autofix/jsonfile"
 	"github.com/autofix/autofix/normalize"
@@ -184,6 +187,27 @@ func checkOf(r rules.Rule) *guard.Check {
 	return &r.Check
 }
 
+// ruleListJSON is one rule in rules list --json: with its learned weights
+// by work type (see 'autofix status'), {} until something was learned.
+type ruleListJSON struct {
+	ruleJSON
+	Weights map[activity.WorkType]float64 `json:"weights"`
+}
+
+// ruleWeights are the learned weights of the workspace, for the listings
+// that show them; what cannot be read is a warning on warn and no weights.
+func ruleWeights(env *Env, warn io.Writer) activity.Weights {
+	ws, err := env.workspace()
+	if err != nil {
+		return activity.Weights{}
+	}
+	w, err := env.learnedWeights(ws)
+	if err != nil {
+		fmt.Fprintf(warn, "autofix: warning: learned weights not shown: %v\n", err)
+	}
+	return w
+}
+
 // rulesListOptions are the inputs of rules list.
 type rulesListOptions struct {
 	env  *Env
@@ -198,7 +222,9 @@ func newRulesListCmd(env *Env) *cobra.Command {
 		Long: `List every valid rule of the project ruleset in file order, and whether it is
 in force or superseded (and by which rule). Invalid entries are skipped with a
 warning on stderr. --json prints an array of objects with number, category,
-instruction, why, in_force and superseded_by.`,
+instruction, why, in_force, superseded_by and weights: the rule's learned
+weight per kind of work ("any" for all of them), from -0.5 to 1, learned
+from the turns in which the assistant referenced it (see 'autofix status').`,
 		Example: `  autofix rules list
   autofix rules list --json`,
 		Args: noArgs,
@@ -250,13 +276,18 @@ func listRules(env *Env, out, warn io.Writer, asJSON bool) error {
 	}
 	sup := rules.Resolve(rs.Rules)
 	if asJSON {
-		list := make([]ruleJSON, 0, len(rs.Rules))
+		weights, now := ruleWeights(env, warn), env.Now()
+		list := make([]ruleListJSON, 0, len(rs.Rules))
 		for _, r := range rs.Rules {
 			j := ruleJSON{Number: r.Number, Category: r.Category, Instruction: r.Instruction, Why: r.Why, InForce: true, Check: checkOf(r)}
 			if by, ok := sup[r.Number]; ok {
 				j.InForce, j.SupersededBy = false, &by
 			}
-			list = append(list, j)
+			w := weights.Of(brief.Key(brief.Rule{Source: brief.Project, ID: strconv.Itoa(r.Number)}), now)
+			if w == nil {
+				w = map[activity.WorkType]float64{}
+			}
+			list = append(list, ruleListJSON{j, w})
 		}
 		return writeJSON(out, list)
 	}

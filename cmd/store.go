@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/autofix/autofix/activity"
 	"github.com/autofix/autofix/me"
 	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/scope"
@@ -26,6 +27,8 @@ type prefView struct {
 	me.Preference
 	InUse  bool   `json:"in_use"`
 	Reason string `json:"reason"`
+	// Weights are the learned weights by work type (me explain only).
+	Weights map[activity.WorkType]float64 `json:"weights,omitempty"`
 }
 
 func viewOf(s *me.Store, p me.Preference, ws scope.Workspace) prefView {
