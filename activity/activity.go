@@ -143,6 +143,10 @@ const (
 	Tool         = "tool"
 	Stop         = "stop"
 	SessionEnd   = "session_end"
+	// Guard is a tool call that a guardrail denied or warned about
+	// (Denied, Warned); the call itself is not stored, only its tool and
+	// paths.
+	Guard = "guard"
 )
 
 // The delivery paths of [Record.Via].
@@ -175,6 +179,10 @@ type Record struct {
 	// Referenced (Stop) are the keys of the rules delivered in the session
 	// that the assistant named in the turn ([Referenced]).
 	Referenced []string `json:"referenced,omitempty"`
+	// Denied and Warned (Guard) are the keys of the rules whose checks
+	// denied the call or warned about it.
+	Denied []string `json:"denied,omitempty"`
+	Warned []string `json:"warned,omitempty"`
 	// Paths are workspace-relative, slash-separated.
 	Paths []string `json:"paths,omitempty"`
 	// Prompt is the prompt's first PromptChars characters.

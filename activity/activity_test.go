@@ -265,14 +265,21 @@ func TestHealth(t *testing.T) {
 		{Time: day.Add(-time.Hour), Event: Tool, Tool: "Bash", Outcome: OK},
 		{Time: day.Add(-time.Hour), Event: Stop},
 		{Time: day, Event: Prompt}, // delivered nothing
+		{Time: day.Add(-2 * time.Hour), Event: Guard, Tool: "Bash", Denied: []string{"project:1"}},
+		{Time: day.Add(-3 * time.Hour), Event: Guard, Tool: "Write", Warned: []string{"personal:p1"}},
+		{Time: day.Add(-4 * time.Hour), Event: Guard, Tool: "Bash", Denied: []string{"project:2"}},
 	}, Skipped: 2}
 	got := log.Health(day, Weights{})
 	want := []Layer{
 		{Name: LayerDeliveries, State: Quiet, Last: day.Add(-9 * 24 * time.Hour), Count: 2},
 		{Name: LayerOutcomes, State: Fresh, Last: day.Add(-time.Hour), Count: 2},
 		{Name: LayerWeights, State: Never, Count: 0},
+		{Name: LayerGuardrails, State: Fresh, Last: day.Add(-2 * time.Hour), Count: 3},
 	}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("Health =\n%v\nwant\n%v", got, want)
+	}
+	if denied, warned := log.Guarded(); denied != 2 || warned != 1 {
+		t.Errorf("Guarded = %d denied, %d warned; want 2, 1", denied, warned)
 	}
 }

@@ -179,14 +179,16 @@ const (
 	LayerDeliveries = "deliveries"
 	LayerOutcomes   = "outcomes"
 	LayerWeights    = "weights"
+	LayerGuardrails = "guardrails"
 )
 
 // Health folds the log into each layer's feed health at now: deliveries
-// (records that delivered rules), outcomes (tool calls and turn ends) and
-// weights (the outcomes folded into w, see [Weights.Layer]).
+// (records that delivered rules), outcomes (tool calls and turn ends),
+// weights (the outcomes folded into w, see [Weights.Layer]) and guardrails
+// (tool calls a check denied or warned about; see [Log.Guarded]).
 // [Log.Skipped] feeds none of them.
 func (l Log) Health(now time.Time, w Weights) []Layer {
-	layers := []Layer{{Name: LayerDeliveries}, {Name: LayerOutcomes}}
+	layers := []Layer{{Name: LayerDeliveries}, {Name: LayerOutcomes}, {Name: LayerGuardrails}}
 	for _, r := range l.Records {
 		var ly *Layer
 		switch {
@@ -194,6 +196,8 @@ func (l Log) Health(now time.Time, w Weights) []Layer {
 			ly = &layers[0]
 		case r.Event == Tool || r.Event == Stop:
 			ly = &layers[1]
+		case r.Event == Guard:
+			ly = &layers[2]
 		default:
 			continue
 		}
@@ -213,5 +217,21 @@ func (l Log) Health(now time.Time, w Weights) []Layer {
 			ly.State = Fresh
 		}
 	}
-	return append(layers, w.Layer(now))
+	return []Layer{layers[0], layers[1], w.Layer(now), layers[2]}
+}
+
+// Guarded counts the tool calls that guardrails denied and those they only
+// warned about.
+func (l Log) Guarded() (denied, warned int) {
+	for _, r := range l.Records {
+		if r.Event != Guard {
+			continue
+		}
+		if len(r.Denied) > 0 {
+			denied++
+		} else if len(r.Warned) > 0 {
+			warned++
+		}
+	}
+	return denied, warned
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/autofix/autofix/activity"
 	"github.com/autofix/autofix/brief"
+	"github.com/autofix/autofix/guard"
 	"github.com/autofix/autofix/hook"
 	"github.com/autofix/autofix/me"
 	"github.com/autofix/autofix/rules"
@@ -121,6 +122,27 @@ func appendActivity(env *Env, cfg Config, ev hook.Event, keys []string) error {
 		_, err = store.Fold(r.Time, turnFoldBytes)
 	}
 	return err
+}
+
+// recordGuard records a tool call that guardrails denied or warned about:
+// the tool, its workspace paths and the rules' keys, never the command or
+// the content. What cannot be recorded is one line on stderr.
+func recordGuard(env *Env, ev hook.Event, files []string, d guard.Decision) {
+	denied, warned := d.Keys(guard.ActionDeny), d.Keys(guard.ActionWarn)
+	if env.activityRoot() == "" || len(denied)+len(warned) == 0 {
+		return
+	}
+	ws, err := env.workspace()
+	if err == nil {
+		store, _ := env.activityStore(ws)
+		err = store.Append(activity.Record{
+			Time: env.Now().UTC(), Agent: string(ev.Agent), Session: ev.SessionID, Event: activity.Guard,
+			Tool: ev.Tool, Denied: denied, Warned: warned, Paths: workspacePaths(ws.Root, env.Dir, files),
+		})
+	}
+	if err != nil {
+		hookFail(env, fmt.Errorf("record activity: %w", err))
+	}
 }
 
 // referenced lists the rules the session received (hook.Sessions) that the
@@ -266,6 +288,8 @@ activity its hooks record in this workspace:
   friction    failed tool calls by tool, file and outcome code
   staleness   the rules in force whose claims can be checked against the checkout
   episodes    related turns joined (see 'autofix episodes')
+  guardrails  tool calls a rule's check denied or warned about (also counted
+              on their own: "guardrails" in --json)
 
 A layer is "fresh" when it was fed in the last 7 days, "quiet" when it was
 fed before but not since, and "never" when it was never fed. Records
@@ -291,8 +315,15 @@ type statusLayer struct {
 type statusResult struct {
 	Workspace string        `json:"workspace"`
 	Layers    []statusLayer `json:"layers"`
+	// Guardrails counts the tool calls that checks denied or warned about.
+	Guardrails guardCounts `json:"guardrails"`
 	// Skipped counts records of another format version or unreadable.
 	Skipped int `json:"skipped"`
+}
+
+type guardCounts struct {
+	Denied int `json:"denied"`
+	Warned int `json:"warned"`
 }
 
 func runStatus(ctx context.Context, opts *statusOptions) error {
@@ -309,6 +340,7 @@ func runStatus(ctx context.Context, opts *statusOptions) error {
 		}
 	}
 	res.Skipped = log.Skipped
+	res.Guardrails.Denied, res.Guardrails.Warned = log.Guarded()
 	weights, err := env.learnedWeights(ws)
 	if err != nil {
 		return err
@@ -333,6 +365,9 @@ func runStatus(ctx context.Context, opts *statusOptions) error {
 			last = "last " + l.Last.Format("2006-01-02 15:04 UTC")
 		}
 		fmt.Fprintf(out, "  %-10s  %-5s  %6d  %s\n", l.Name, l.State, l.Count, last)
+	}
+	if g := res.Guardrails; g.Denied+g.Warned > 0 {
+		fmt.Fprintf(out, "Guardrails: %d tool calls denied, %d warned about.\n", g.Denied, g.Warned)
 	}
 	if res.Skipped > 0 {
 		fmt.Fprintf(out, "Skipped %d records written by another version of autofix or unreadable.\n", res.Skipped)

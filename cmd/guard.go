@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/autofix/autofix/brief"
 	"github.com/autofix/autofix/guard"
 	"github.com/autofix/autofix/hook"
 	"github.com/autofix/autofix/jsonfile"
@@ -26,7 +27,7 @@ func guardRules(env *Env, ws scope.Workspace) []guard.Rule {
 	if store, err := loadPrefs(env); err == nil {
 		for _, p := range store.Active(ws) {
 			if p.Check != nil {
-				out = append(out, guard.Rule{Name: "autofix preference " + p.ID, Instruction: p.Instruction, Check: *p.Check})
+				out = append(out, guard.Rule{Name: "autofix preference " + p.ID, Instruction: p.Instruction, Check: *p.Check, Key: string(brief.Personal) + ":" + p.ID})
 			}
 		}
 	}
@@ -61,7 +62,7 @@ func projectChecks(env *Env, ws scope.Workspace) []guard.Rule {
 	var out []guard.Rule
 	for _, r := range rules.InForce(rs.Rules) {
 		if !r.Check.IsZero() {
-			out = append(out, guard.Rule{Name: "autofix rule #" + strconv.Itoa(r.Number), Instruction: r.Instruction, Check: r.Check})
+			out = append(out, guard.Rule{Name: "autofix rule #" + strconv.Itoa(r.Number), Instruction: r.Instruction, Check: r.Check, Key: string(brief.Project) + ":" + strconv.Itoa(r.Number)})
 		}
 	}
 	return out
@@ -71,8 +72,8 @@ func projectChecks(env *Env, ws scope.Workspace) []guard.Rule {
 // or ShellCommand, files its paths relative to the workspace): it
 // evaluates the checks that may act and, on a deny, prints the answer that
 // stops the call. It returns the decision, for the caller to add a
-// warning to its answer (and, later, to record it), and whether the
-// answer went out. Checks that could not run are one line on stderr.
+// warning to its answer, and whether the answer went out; a deny or warn
+// is recorded in the activity log (recordGuard). Checks that could not run are one line on stderr.
 func guardCall(env, wenv *Env, cfg Config, ev hook.Event, files []string) (guard.Decision, bool, error) {
 	if cfg.Guard == guard.Off {
 		return guard.Decision{}, false, nil
@@ -90,6 +91,7 @@ func guardCall(env, wenv *Env, cfg Config, ev hook.Event, files []string) (guard
 	if len(d.Errors) > 0 {
 		hookFail(env, fmt.Errorf("skipped %d check(s) that cannot run (run 'autofix rules check'): %w", len(d.Errors), errors.Join(d.Errors...)))
 	}
+	recordGuard(wenv, ev, files, d)
 	if !d.Deny {
 		return d, false, nil
 	}

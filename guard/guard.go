@@ -202,6 +202,9 @@ type Rule struct {
 	Name        string
 	Instruction string
 	Check       Check
+	// Key identifies the rule in the activity log ("project:4",
+	// "personal:p2"), so that a deny or warn can be recorded.
+	Key string
 }
 
 // Mode is how far the guard goes: [Deny] (checks act as they say), [Warn]
@@ -240,6 +243,18 @@ type Decision struct {
 	Hits []Hit
 	// Errors are the checks that could not run (they never block).
 	Errors []error
+}
+
+// Keys are the keys of the rules whose hits have action (deny or warn),
+// in order, each once.
+func (d Decision) Keys(action string) []string {
+	var keys []string
+	for _, h := range d.Hits {
+		if h.Action == action && h.Rule.Key != "" && !slices.Contains(keys, h.Rule.Key) {
+			keys = append(keys, h.Rule.Key)
+		}
+	}
+	return keys
 }
 
 // Reason is the text the agent receives with a deny: each denying rule on
