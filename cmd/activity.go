@@ -60,6 +60,20 @@ func (env *Env) learnedWeights(ws scope.Workspace) (activity.Weights, error) {
 // several turns rather than in one hook.
 const turnFoldBytes = 256 << 10
 
+// activityLog reads workspace ws's activity log; an empty log when the
+// environment has no state directory.
+func (env *Env) activityLog(ws scope.Workspace) (activity.Log, error) {
+	store, ok := env.activityStore(ws)
+	if !ok {
+		return activity.Log{}, nil
+	}
+	log, err := store.Read()
+	if err != nil {
+		return log, withHint(err, "check the permissions of %s", store.Dir)
+	}
+	return log, nil
+}
+
 // recordActivity is the hook's activity step: one record of ev in the
 // workspace's log, with the keys of the rules delivered (none for an event
 // autofix only records). What cannot be recorded is one line on stderr;
@@ -333,11 +347,9 @@ func runStatus(ctx context.Context, opts *statusOptions) error {
 		return err
 	}
 	res := statusResult{Workspace: ws.ID, Layers: []statusLayer{}}
-	var log activity.Log
-	if store, ok := env.activityStore(ws); ok {
-		if log, err = store.Read(); err != nil {
-			return withHint(err, "check the permissions of %s", store.Dir)
-		}
+	log, err := env.activityLog(ws)
+	if err != nil {
+		return err
 	}
 	res.Skipped = log.Skipped
 	res.Guardrails.Denied, res.Guardrails.Warned = log.Guarded()
@@ -429,11 +441,9 @@ func runActivityList(ctx context.Context, opts *activityListOptions) error {
 	if err != nil {
 		return err
 	}
-	var log activity.Log
-	if store, ok := env.activityStore(ws); ok {
-		if log, err = store.Read(); err != nil {
-			return withHint(err, "check the permissions of %s", store.Dir)
-		}
+	log, err := env.activityLog(ws)
+	if err != nil {
+		return err
 	}
 	windows := log.Windows()
 	if opts.json {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/autofix/autofix/activity"
 	"github.com/autofix/autofix/episode"
 	"github.com/spf13/cobra"
 )
@@ -55,11 +54,9 @@ func runEpisodes(ctx context.Context, opts *episodesOptions) error {
 	if err != nil {
 		return err
 	}
-	var log activity.Log
-	if store, ok := env.activityStore(ws); ok {
-		if log, err = store.Read(); err != nil {
-			return withHint(err, "check the permissions of %s", store.Dir)
-		}
+	log, err := env.activityLog(ws)
+	if err != nil {
+		return err
 	}
 	res := episodesResult{Episodes: episode.Find(episode.Join(log.Records), opts.query)}
 	if res.Episodes == nil {

@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/autofix/autofix/activity"
 	"github.com/autofix/autofix/friction"
 	"github.com/spf13/cobra"
 )
@@ -87,11 +86,9 @@ func runFriction(ctx context.Context, opts *frictionOptions) error {
 	if err != nil {
 		return err
 	}
-	var log activity.Log
-	if store, ok := env.activityStore(ws); ok {
-		if log, err = store.Read(); err != nil {
-			return withHint(err, "check the permissions of %s", store.Dir)
-		}
+	log, err := env.activityLog(ws)
+	if err != nil {
+		return err
 	}
 	res := frictionResult{Entries: []frictionEntry{}}
 	for _, e := range friction.Map(log.Records, since) {
