@@ -378,22 +378,16 @@ func permCheck(env *Env, name, path string, want fs.FileMode, dir bool) doctorCh
 // 300.8 ms per check.
 func ollamaCheck(ctx context.Context, env *Env, cfg Config) doctorCheck {
 	c := doctorCheck{Name: "ollama"}
-	mode := strings.TrimSpace(cfg.Model)
-	switch strings.ToLower(mode) {
-	case "off", "builtin", "built-in", "none":
+	m := normalizeMode(env, cfg)
+	if m.Off() {
 		c.Status, c.Detail = checkOK, "model off: the built-in normalizer is used"
 		return c
-	case "", "auto":
-		mode = ""
 	}
-	model := cmpOr(mode, cmpOr(strings.TrimSpace(cfg.DefaultModel), defaultModel))
-	opts, err := modelOptions(env, cfg, model)
+	model, host := m.ModelName(), m.HostName()
+	_, err := m.Probe(ctx)
 	if err == nil {
-		err = normalize.Probe(ctx, opts)
-	}
-	if err == nil {
-		c.Status, c.Detail = checkOK, fmt.Sprintf("Ollama at %s answers and has %s", ollamaHost(env), model)
-		if !isLoopbackHost(ollamaHost(env)) {
+		c.Status, c.Detail = checkOK, fmt.Sprintf("Ollama at %s answers and has %s", host, model)
+		if m.Remote() {
 			c.Status, c.Fix = checkWarn, "run Ollama on this machine and unset OLLAMA_HOST, or set it to 127.0.0.1:11434"
 			c.Detail += ", but it is not this machine: the text you teach is sent there"
 		}
@@ -402,16 +396,16 @@ func ollamaCheck(ctx context.Context, env *Env, cfg Config) doctorCheck {
 	// In auto mode a missing model server is the built-in normalizer, not
 	// a fault; a model named in the config must be there.
 	c.Status = checkWarn
-	if mode != "" {
+	if !m.Auto() {
 		c.Status = checkFail
 	}
 	var nf *normalize.ModelNotFoundError
 	if errors.As(err, &nf) {
-		c.Detail, c.Fix = fmt.Sprintf("Ollama at %s has no model %s", ollamaHost(env), model), "ollama pull "+model
+		c.Detail, c.Fix = fmt.Sprintf("Ollama at %s has no model %s", host, model), "ollama pull "+model
 	} else {
-		c.Detail, c.Fix = fmt.Sprintf("Ollama does not answer at %s (OLLAMA_HOST)", ollamaHost(env)), "ollama serve"
+		c.Detail, c.Fix = fmt.Sprintf("Ollama does not answer at %s (OLLAMA_HOST)", host), "ollama serve"
 	}
-	if mode == "" {
+	if m.Auto() {
 		c.Detail += "; the built-in normalizer is used"
 	}
 	return c

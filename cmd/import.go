@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -253,24 +254,16 @@ func importLine(ctx context.Context, env *Env, cfg Config, text string, existing
 // Ollama answers and has it, else the built-in normalizer with one notice,
 // rather than a probe and a notice for every line.
 func pinNormalizer(ctx context.Context, env *Env, cfg Config) Config {
-	switch strings.ToLower(strings.TrimSpace(cfg.Model)) {
-	case "", "auto":
-	default:
+	m := normalizeMode(env, cfg)
+	if !m.Auto() {
 		return cfg
 	}
-	model := cmpOr(strings.TrimSpace(cfg.DefaultModel), defaultModel)
-	opts, err := modelOptions(env, cfg, model)
-	if err == nil {
-		err = normalize.Probe(ctx, opts)
-	}
+	sel, err := normalize.Select(ctx, m)
 	if err != nil {
-		if ctx.Err() == nil {
-			fallbackNotice(env, model, err)
-			cfg.Model = "off"
-		}
 		return cfg
 	}
-	cfg.Model = model
+	printNotice(env, sel.Notice)
+	cfg.Model = cmp.Or(sel.Model(), "off")
 	return cfg
 }
 
