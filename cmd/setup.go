@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/autofix/autofix/doctor"
 	"github.com/autofix/autofix/hook"
 	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/scope"
@@ -321,7 +322,7 @@ func warnIfCommitted(ctx context.Context, env *Env, root, path string) {
 
 // onPath reports whether name is an executable file in a directory of
 // the environment's PATH.
-func onPath(env *Env, name string) bool { return lookPath(env, name) != "" }
+func onPath(env *Env, name string) bool { return doctor.LookPath(env.Getenv("PATH"), name) != "" }
 
 // cursorRulesFile is the content of Cursor's .cursor/rules/autofix.mdc for
 // ws: the in-force rules of a trusted ruleset, and of an untrusted one only
