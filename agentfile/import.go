@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/autofix/autofix/hint"
 	"github.com/autofix/autofix/jsonfile"
 	"github.com/autofix/autofix/normalize"
 	"github.com/autofix/autofix/rules"
@@ -167,16 +168,6 @@ func importWhy(why, src string) string {
 	return why + "; imported from " + src
 }
 
-// hinted is an error with the next step.
-type hinted struct {
-	err  error
-	hint string
-}
-
-func (e *hinted) Error() string { return e.err.Error() }
-func (e *hinted) Unwrap() error { return e.err }
-func (e *hinted) Hint() string  { return e.hint }
-
 // Files resolves the file arguments against base (the working directory);
 // a directory stands for its .mdc files (Cursor's .cursor/rules).
 func Files(base string, args []string) ([]string, error) {
@@ -189,7 +180,7 @@ func Files(base string, args []string) ([]string, error) {
 		fi, err := os.Stat(p)
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
-				return nil, &hinted{fmt.Errorf("%s does not exist", a), "give the path of an instruction file, e.g. CLAUDE.md or .cursor/rules"}
+				return nil, hint.Wrap(fmt.Errorf("%s does not exist", a), "give the path of an instruction file, e.g. CLAUDE.md or .cursor/rules")
 			}
 			return nil, err
 		}
@@ -202,7 +193,7 @@ func Files(base string, args []string) ([]string, error) {
 			return nil, err
 		}
 		if len(mdc) == 0 {
-			return nil, &hinted{fmt.Errorf("%s is a directory without .mdc files", a), "give an instruction file, or Cursor's .cursor/rules directory"}
+			return nil, hint.Wrap(fmt.Errorf("%s is a directory without .mdc files", a), "give an instruction file, or Cursor's .cursor/rules directory")
 		}
 		slices.Sort(mdc)
 		out = append(out, mdc...)
@@ -233,7 +224,7 @@ func readImportFile(path string) ([]byte, error) {
 	defer root.Close()
 	data, err := jsonfile.Read(root, filepath.Base(path), MaxImportFile)
 	if err != nil {
-		return nil, &hinted{fmt.Errorf("read %s: %w", path, err), fmt.Sprintf("import reads regular files up to %d bytes", MaxImportFile)}
+		return nil, hint.Wrap(fmt.Errorf("read %s: %w", path, err), "import reads regular files up to %d bytes", MaxImportFile)
 	}
 	return data, nil
 }

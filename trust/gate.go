@@ -72,6 +72,15 @@ func RealPath(wsRoot, name string) string {
 	return p
 }
 
+// Reason says why an untrusted ruleset's rules are held back: it "is not
+// trusted yet" or "changed since it was trusted".
+func (s State) Reason() string {
+	if s == Changed {
+		return "changed since it was trusted"
+	}
+	return "is not trusted yet"
+}
+
 // Note is the one line an agent receives instead of an untrusted
 // ruleset's rules: how many wait, never their text. Empty when trusted.
 func (g *Gated) Note() string {
@@ -82,10 +91,7 @@ func (g *Gated) Note() string {
 	if n == 0 {
 		return ""
 	}
-	what := "is not trusted yet"
-	if g.Trust == Changed {
-		what = "changed since it was trusted"
-	}
+	what := g.Trust.Reason()
 	rule := "rules"
 	if n == 1 {
 		rule = "rule"
