@@ -68,10 +68,7 @@ type RuleOf func(ctx context.Context, text string, existing []normalize.Existing
 // rs does not say already, numbered after rs's rules.
 func Plan(ctx context.Context, rs *rules.Ruleset, wsRoot string, paths []string, ruleOf RuleOf) (Import, error) {
 	inForce := rules.InForce(rs.Rules)
-	existing := make([]normalize.Existing, 0, len(inForce))
-	for _, r := range inForce {
-		existing = append(existing, normalize.Existing{ID: strconv.Itoa(r.Number), Category: r.Category, Instruction: r.Instruction})
-	}
+	existing := normalize.FromRules(inForce)
 	res := Import{Path: rs.Name, DryRun: true, Rules: []Imported{}, Already: []Line{}, Skipped: []Line{}}
 	for _, path := range paths {
 		name := importName(wsRoot, path)
@@ -114,10 +111,7 @@ func Plan(ctx context.Context, rs *rules.Ruleset, wsRoot string, paths []string,
 			})
 		}
 	}
-	next := 1
-	for _, r := range rs.Rules {
-		next = max(next, r.Number+1)
-	}
+	next := rules.Next(rs.Rules)
 	for i := range res.Rules {
 		res.Rules[i].Number = next + i
 	}

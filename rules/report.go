@@ -103,3 +103,13 @@ func (r Rule) CheckOf() *guard.Check {
 	}
 	return &r.Check
 }
+
+// Next is the number a rule appended now would get: one after the highest
+// (a concurrent writer may take it first).
+func Next(rs []Rule) int {
+	next := 1
+	for _, r := range rs {
+		next = max(next, r.Number+1)
+	}
+	return next
+}

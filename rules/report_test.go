@@ -62,3 +62,12 @@ func TestProblemsAndLoadShown(t *testing.T) {
 		t.Errorf("Problems = %+v, want one for entry 1", ps)
 	}
 }
+
+func TestNext(t *testing.T) {
+	if n := Next(nil); n != 1 {
+		t.Errorf("Next(nil) = %d", n)
+	}
+	if n := Next([]Rule{{Number: 3}, {Number: 7}, {Number: 2}}); n != 8 {
+		t.Errorf("Next = %d, want 8", n)
+	}
+}
