@@ -1,34 +1,16 @@
 package cmd
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"time"
 
 	"github.com/autofix/autofix/activity"
 	"github.com/autofix/autofix/brief"
 	"github.com/autofix/autofix/cochange"
 	"github.com/autofix/autofix/scope"
-	"github.com/google/renameio/v2"
 	"github.com/spf13/cobra"
 )
-
-// cochangeTTL is how long the cached graph stands before SessionStart
-// reads git's history and the activity log again; past cochangeMaxAge the
-// hook no longer uses it.
-const (
-	cochangeTTL    = time.Hour
-	cochangeMaxAge = 7 * 24 * time.Hour
-)
-
-// maxCoChanged bounds the rules one write gets for its neighbours.
-const maxCoChanged = 3
 
 type cochangeOptions struct {
 	env  *Env
@@ -110,23 +92,14 @@ func (env *Env) cochangePath(ws scope.Workspace) string {
 	return filepath.Join(env.StateDir, "cochange", activity.Folder(ws.ID)+".json")
 }
 
+// cochangeCache is the workspace's cached graph.
+func (env *Env) cochangeCache(ws scope.Workspace) cochange.Cache {
+	return cochange.Cache{Path: env.cochangePath(ws)}
+}
+
 // buildCochange reads git's history and the activity log into the graph
 // and caches it.
 func buildCochange(ctx context.Context, env *Env, ws scope.Workspace) (cochange.Graph, error) {
-	var changes []cochange.Change
-	if _, err := os.Stat(filepath.Join(ws.Root, ".git")); err == nil {
-		c := exec.CommandContext(ctx, "git", append([]string{"-C", ws.Root}, cochange.GitLogArgs...)...)
-		var out bytes.Buffer
-		c.Stdout = &out
-		// A repository without commits fails: nothing to read.
-		if c.Run() == nil {
-			git, err := cochange.ParseGitLog(&out)
-			if err != nil {
-				return cochange.Graph{}, fmt.Errorf("read the git history: %w", err)
-			}
-			changes = append(changes, git...)
-		}
-	}
 	var log activity.Log
 	if store, ok := env.activityStore(ws); ok {
 		var err error
@@ -134,74 +107,29 @@ func buildCochange(ctx context.Context, env *Env, ws scope.Workspace) (cochange.
 			return cochange.Graph{}, withHint(err, "check the permissions of %s", store.Dir)
 		}
 	}
-	changes = append(changes, cochange.FromActivity(log.Records)...)
-	g := cochange.Build(changes, env.Now().UTC())
-	g.Keep(func(f string) bool {
-		_, err := os.Lstat(filepath.Join(ws.Root, filepath.FromSlash(f)))
-		return err == nil
-	})
-	g.Delivered = cochange.DeliveredFor(log.Records)
-	if path := env.cochangePath(ws); path != "" {
-		if err := writeCochange(path, g); err != nil {
-			return g, err
-		}
-	}
-	return g, nil
-}
-
-func writeCochange(path string, g cochange.Graph) error {
-	data, err := cochange.Encode(g)
+	g, err := cochange.Collect(ctx, ws.Root, log, env.Now())
 	if err != nil {
-		return err
+		return g, err
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return fmt.Errorf("cache the co-change graph: %w", err)
-	}
-	if err := renameio.WriteFile(path, data, 0o600); err != nil {
-		return fmt.Errorf("cache the co-change graph: %w", err)
-	}
-	return nil
+	return g, env.cochangeCache(ws).Write(g)
 }
 
-// cachedCochange reads the cached graph; with edited files, only what a
-// write of them needs. A missing, unreadable or day-old cache is an empty
-// graph: the hook never reads git's history before a write (SessionStart
-// refreshes the cache, see refreshCochange).
+// cachedCochange reads the cached graph (cochange.Cache.Read): the hook
+// never reads git's history before a write (SessionStart refreshes the
+// cache, see refreshCochange).
 func cachedCochange(env *Env, ws scope.Workspace, edited []string) (cochange.Graph, error) {
-	path := env.cochangePath(ws)
-	if path == "" {
-		return cochange.Graph{}, nil
-	}
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return cochange.Graph{}, nil
-	}
-	if err != nil {
-		return cochange.Graph{}, fmt.Errorf("read the co-change graph: %w", err)
-	}
-	read := cochange.Decode
-	if edited != nil {
-		read = func(data []byte) (cochange.Graph, error) { return cochange.Lookup(data, edited) }
-	}
-	g, err := read(data)
-	if err != nil || env.Now().Sub(g.Built) > cochangeMaxAge {
-		return cochange.Graph{}, nil
-	}
-	return g, nil
+	return env.cochangeCache(ws).Read(edited, env.Now())
 }
 
 // refreshCochange rebuilds the cached graph when it is missing, does not
-// parse, or is more than cochangeTTL old: at SessionStart, once per
+// parse, or is more than cochange.TTL old: at SessionStart, once per
 // session at most, and for status.
 func refreshCochange(ctx context.Context, env *Env, ws scope.Workspace) (cochange.Graph, error) {
-	path := env.cochangePath(ws)
-	if path == "" {
+	if env.cochangePath(ws) == "" {
 		return cochange.Graph{}, nil
 	}
-	if data, err := os.ReadFile(path); err == nil {
-		if g, err := cochange.Decode(data); err == nil && env.Now().Sub(g.Built) < cochangeTTL && !g.Built.After(env.Now()) {
-			return g, nil
-		}
+	if g, ok := env.cochangeCache(ws).Fresh(env.Now()); ok {
+		return g, nil
 	}
 	return buildCochange(ctx, env, ws)
 }
@@ -219,9 +147,8 @@ func refreshCochangeHook(ctx context.Context, env *Env) {
 }
 
 // coChanged adds to fresh, the rules a write of files gets, the rules tied
-// to the files that change together with them, not delivered yet: a rule
-// naming the neighbour, its directory or a glob matching it, or delivered
-// for it before. Each says why in a notice.
+// to the files that change together with them, not delivered yet
+// (cochange.Extend).
 func coChanged(ctx context.Context, env *Env, files []string, all brief.Selection, fresh brief.Selection, seen map[string]bool) brief.Selection {
 	ws, err := env.workspace()
 	if err != nil {
@@ -236,23 +163,5 @@ func coChanged(ctx context.Context, env *Env, files []string, all brief.Selectio
 		hookFail(env, err)
 		return fresh
 	}
-	rules := make([]brief.Rule, 0, len(all.Rules)+len(all.Omitted))
-	for _, s := range all.Rules {
-		rules = append(rules, s.Rule)
-	}
-	rules = append(rules, all.Omitted...)
-	have := map[string]bool{}
-	for _, s := range fresh.Rules {
-		have[brief.Key(s.Rule)] = true
-	}
-	skip := func(k string) bool { return have[k] || seen[k] }
-	for _, t := range cochange.Ties(g, edited, rules, skip, maxCoChanged) {
-		fresh.Rules = append(fresh.Rules, brief.Selected{Rule: t.Rule, Reason: t.Reason()})
-		marker := "project #" + t.Rule.ID
-		if t.Rule.Source == brief.Personal {
-			marker = "personal " + t.Rule.ID
-		}
-		fresh.Notices = append(fresh.Notices, fmt.Sprintf("%s is here because %s %s", marker, t.Edited, t.Reason()))
-	}
-	return fresh
+	return cochange.Extend(g, edited, all, fresh, seen)
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/autofix/autofix/hint"
 )
 
 // errSilent is a failure with nothing more to say: the command has printed
@@ -22,22 +24,9 @@ func usageErrorf(format string, a ...any) error {
 	return &usageError{fmt.Errorf(format, a...)}
 }
 
-// hinted attaches a next step to an error.
-type hinted struct {
-	err  error
-	hint string
-}
-
-func (e *hinted) Error() string { return e.err.Error() }
-func (e *hinted) Unwrap() error { return e.err }
-func (e *hinted) Hint() string  { return e.hint }
-
 // withHint returns err with a hint that says what the user can do next.
 func withHint(err error, format string, a ...any) error {
-	if err == nil {
-		return nil
-	}
-	return &hinted{err: err, hint: fmt.Sprintf(format, a...)}
+	return hint.Wrap(err, format, a...)
 }
 
 // hintOf finds the outermost hint in err's chain: errors from domain

@@ -1,43 +1,17 @@
 package cmd
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
-	"github.com/autofix/autofix/agentfile"
-	"github.com/autofix/autofix/rules"
-	"github.com/autofix/autofix/scope"
 	"github.com/autofix/autofix/setup"
 	"github.com/autofix/autofix/trust"
 	"github.com/spf13/cobra"
 )
-
-// exportTargets are the agents' instruction files export writes: the
-// project's file, relative to the workspace root, and the person's own
-// file, which reaches the agent in every project.
-var exportTargets = []struct {
-	name, project, title string
-	// personal is the user-level file under HOME ("" when the agent has
-	// none).
-	personal string
-}{
-	{"claude", "CLAUDE.md", "Claude Code", filepath.Join(".claude", "CLAUDE.md")},
-	{"agents", "AGENTS.md", "Codex and other AGENTS.md readers", filepath.Join(".codex", "AGENTS.md")},
-	{"cursor", filepath.Join(".cursor", "rules", "autofix.mdc"), "Cursor", ""},
-	{"copilot", filepath.Join(".github", "copilot-instructions.md"), "GitHub Copilot", filepath.Join(".copilot", "copilot-instructions.md")},
-}
-
-func exportTargetNames() []string {
-	out := make([]string, len(exportTargets))
-	for i, t := range exportTargets {
-		out[i] = t.name
-	}
-	return out
-}
 
 type exportOptions struct {
 	env      *Env
@@ -87,7 +61,7 @@ CI can run --check on a fresh clone.`,
 		Args: exportArgs,
 		ValidArgsFunction: func(c *cobra.Command, args []string, toComplete string) ([]cobra.Completion, cobra.ShellCompDirective) {
 			var out []cobra.Completion
-			for _, n := range exportTargetNames() {
+			for _, n := range setup.TargetNames() {
 				if len(args) == 0 && strings.HasPrefix(n, toComplete) {
 					out = append(out, n)
 				}
@@ -111,53 +85,32 @@ CI can run --check on a fresh clone.`,
 }
 
 func exportArgs(c *cobra.Command, args []string) error {
-	names := strings.Join(exportTargetNames(), ", ")
+	names := strings.Join(setup.TargetNames(), ", ")
 	switch {
 	case len(args) == 0:
 		return usageErrorf("%s needs a target: %s (see '%s --help')", c.CommandPath(), names, c.CommandPath())
 	case len(args) > 1:
 		return usageErrorf("%s takes one target (%s), got %d arguments (see '%s --help')", c.CommandPath(), names, len(args), c.CommandPath())
 	}
-	for _, n := range exportTargetNames() {
-		if args[0] == n {
-			return nil
-		}
+	if !slices.Contains(setup.TargetNames(), args[0]) {
+		return usageErrorf("unknown export target %q: use one of %s (see '%s --help')", args[0], names, c.CommandPath())
 	}
-	return usageErrorf("unknown export target %q: use one of %s (see '%s --help')", args[0], names, c.CommandPath())
-}
-
-// exportFile is one file export looked at, and its --json form.
-type exportFile struct {
-	// Path is workspace-relative, or under ~ for a user-level file.
-	Path string `json:"path"`
-	// State: "up to date", "out of date" (preview and --check), "written",
-	// "edited" (a Cursor rules file the person edited, left alone) or
-	// "foreign" (one autofix did not write, left alone).
-	State string `json:"state"`
-	// Content is what would be or was written: the managed section of a
-	// Markdown file, the whole Cursor rules file.
-	Content string `json:"content,omitempty"`
-	real    string
+	return nil
 }
 
 type exportResult struct {
-	Target string       `json:"target"`
-	Write  bool         `json:"write"`
-	Files  []exportFile `json:"files"`
+	Target string           `json:"target"`
+	Write  bool             `json:"write"`
+	Files  []setup.Exported `json:"files"`
 }
 
 func runExport(ctx context.Context, opts *exportOptions) error {
 	env := opts.env
-	var t = exportTargets[0]
-	for _, x := range exportTargets {
-		if x.name == opts.target {
-			t = x
-		}
-	}
+	t := setup.TargetOf(opts.target)
 	home := env.Getenv("HOME")
 	if opts.personal {
-		if t.personal == "" {
-			return withHint(fmt.Errorf("%s has no user-level rules file: its user rules live in Cursor's settings (Cursor Settings → Rules)", t.title),
+		if t.Personal == "" {
+			return withHint(fmt.Errorf("%s has no user-level rules file: its user rules live in Cursor's settings (Cursor Settings → Rules)", t.Title),
 				"copy your preferences from 'autofix me list' into Cursor's user rules; 'autofix export cursor' without --personal writes the project's rules")
 		}
 		if home == "" || !filepath.IsAbs(home) {
@@ -174,55 +127,25 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 		return withHint(err, "fix the ruleset first: 'autofix rules check' shows what is wrong")
 	}
 	if opts.write && p.Trust != trust.Trusted && len(p.Rules.Rules) > 0 {
-		what := "is not trusted yet"
-		if p.Trust == trust.Changed {
-			what = "changed since it was trusted"
-		}
-		return withHint(fmt.Errorf("%s %s: its rules are not exported", p.Rules.Name, what), "%s", p.Hint())
+		return withHint(fmt.Errorf("%s %s: its rules are not exported", p.Rules.Name, p.Trust.Reason()), "%s", p.Hint())
 	}
-	again := "autofix export " + t.name + " --write"
-	inForce := rules.InForce(p.Rules.Rules)
-	res := exportResult{Target: t.name, Write: opts.write, Files: []exportFile{}}
-	var f exportFile
-	if t.name == "cursor" {
-		content := setup.CursorRules(p.Rules.Name, inForce, "")
-		st, err := setup.ExportRules(ctx, ws.Root, env.lockDir(), content, !opts.write)
-		if err != nil {
-			return err
-		}
-		f = exportFile{Path: t.project, State: exportState(st.Action, opts.write), real: st.Path}
-		if st.Action == setup.Wrote {
-			f.Content = string(content)
-		}
-	} else {
-		intro := fmt.Sprintf("These rules of this repository (%s) are hard constraints: follow each of them. When two conflict, the newer (higher number) wins.", p.Rules.Name)
-		sec := agentfile.Section(setup.SectionBody("Project rules (autofix)", intro, again, setup.ProjectLines(inForce)))
-		if f, err = exportSection(ctx, env, filepath.Join(ws.Root, t.project), t.project, sec, opts.write); err != nil {
-			return err
-		}
+	again := "autofix export " + t.Name + " --write"
+	res := exportResult{Target: t.Name, Write: opts.write}
+	f, err := setup.ExportProject(ctx, t, ws.Root, env.lockDir(), p.Rules, again, opts.write)
+	if err != nil {
+		return err
 	}
 	res.Files = append(res.Files, f)
 	if opts.personal {
-		lines, left, err := personalLines(env)
+		store, err := loadPrefs(env)
 		if err != nil {
 			return err
 		}
-		intro := "These are your personal preferences, for every project: follow each of them. A project's own rules win over them; of two preferences, the newer wins."
-		if left > 0 {
-			intro += fmt.Sprintf(" %d %s scoped to some workspaces %s not here.", left, plural(left, "preference", "preferences"), plural(left, "is", "are"))
-		}
-		sec := agentfile.Section(setup.SectionBody("Personal preferences (autofix)", intro, again+" --personal", lines))
-		f, err := exportSection(ctx, env, filepath.Join(home, t.personal), filepath.Join("~", t.personal), sec, opts.write)
+		f, err := setup.ExportPersonal(ctx, t, home, env.lockDir(), store.All(), again+" --personal", opts.write)
 		if err != nil {
 			return err
 		}
 		res.Files = append(res.Files, f)
-	}
-	stale := 0
-	for _, f := range res.Files {
-		if f.State != "up to date" && f.State != "written" {
-			stale++
-		}
 	}
 	if opts.json {
 		if err := writeJSON(env.Stdout, res); err != nil {
@@ -231,75 +154,10 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 	} else {
 		writeExport(env, opts, res, again)
 	}
-	if opts.check && stale > 0 {
+	if opts.check && slices.ContainsFunc(res.Files, func(f setup.Exported) bool { return !f.Current() }) {
 		return errSilent
 	}
 	return nil
-}
-
-// exportSection brings the managed section of the Markdown file at path
-// (shown as name) to sec, or says what it would write.
-func exportSection(ctx context.Context, env *Env, path, name string, sec []byte, write bool) (exportFile, error) {
-	f := exportFile{Path: filepath.ToSlash(name), real: path}
-	old, content, err := setup.SectionFile(path, sec)
-	if err != nil {
-		return f, withHint(err, "fix the autofix markers in %s by hand: one %s line, then one %s line", name, agentfile.Begin, agentfile.End)
-	}
-	if old != nil && bytes.Equal(old, content) {
-		f.State = "up to date"
-		return f, nil
-	}
-	f.State, f.Content = "out of date", string(sec)
-	if !write {
-		return f, nil
-	}
-	st, err := setup.WriteSection(ctx, path, env.lockDir(), sec)
-	if err != nil {
-		return f, withHint(err, "fix the autofix markers in %s by hand: one %s line, then one %s line", name, agentfile.Begin, agentfile.End)
-	}
-	if st.Action == setup.Wrote {
-		f.State = "written"
-	} else {
-		f.State, f.Content = "up to date", ""
-	}
-	return f, nil
-}
-
-func exportState(a setup.Action, write bool) string {
-	switch a {
-	case setup.Unchanged:
-		return "up to date"
-	case setup.Edited:
-		return "edited"
-	case setup.Foreign:
-		return "foreign"
-	case setup.Wrote:
-		if write {
-			return "written"
-		}
-	}
-	return "out of date"
-}
-
-// personalLines are the person's preferences in force in every workspace,
-// and how many in force elsewhere only were left out.
-func personalLines(env *Env) ([]setup.SectionLine, int, error) {
-	store, err := loadPrefs(env)
-	if err != nil {
-		return nil, 0, err
-	}
-	var out []setup.SectionLine
-	left := 0
-	for _, p := range store.All() {
-		switch {
-		case !p.InForce():
-		case p.Scope.Kind != scope.Global:
-			left++
-		default:
-			out = append(out, setup.SectionLine{Category: p.Category, Instruction: p.Instruction, Source: "personal " + p.ID})
-		}
-	}
-	return out, left, nil
 }
 
 func writeExport(env *Env, opts *exportOptions, res exportResult, again string) {
@@ -327,13 +185,8 @@ func writeExport(env *Env, opts *exportOptions, res exportResult, again string) 
 			}
 		}
 	}
-	if !opts.write && !opts.check {
-		for _, f := range res.Files {
-			if f.State == "out of date" {
-				fmt.Fprintf(out, "Nothing written: run '%s' to write it.\n", again+personalFlag(opts))
-				break
-			}
-		}
+	if !opts.write && !opts.check && slices.ContainsFunc(res.Files, func(f setup.Exported) bool { return f.State == "out of date" }) {
+		fmt.Fprintf(out, "Nothing written: run '%s' to write it.\n", again+personalFlag(opts))
 	}
 }
 

@@ -52,7 +52,7 @@ func projectChecks(env *Env, ws scope.Workspace) []guard.Rule {
 	if err != nil || !bytes.Contains(data, []byte(`"Check"`)) {
 		return nil
 	}
-	if state, err := env.trustStore().Check(rulesetRealPath(ws, name), data); err != nil || state != trust.Trusted {
+	if state, err := env.trustStore().Check(trust.RealPath(ws.Root, name), data); err != nil || state != trust.Trusted {
 		return nil
 	}
 	rs, err := rules.Parse(name, data)

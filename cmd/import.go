@@ -1,21 +1,15 @@
 package cmd
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/autofix/autofix/agentfile"
-	"github.com/autofix/autofix/jsonfile"
 	"github.com/autofix/autofix/normalize"
 	"github.com/autofix/autofix/rules"
-	"github.com/autofix/autofix/scope"
 	"github.com/spf13/cobra"
 )
 
@@ -73,38 +67,6 @@ e.g. "imported from CLAUDE.md:12".`,
 	return c
 }
 
-// importedRule is a rule import proposes (or added); importedLine a line
-// it did not turn into a new rule.
-type importedRule struct {
-	Source      string `json:"source"`
-	Text        string `json:"text"`
-	Number      int    `json:"number"`
-	Category    string `json:"category"`
-	Instruction string `json:"instruction"`
-	Why         string `json:"why"`
-	Normalizer  string `json:"normalizer"`
-}
-
-type importedLine struct {
-	Source string `json:"source"`
-	Text   string `json:"text"`
-	// Number is the rule in force that says it already (in Already).
-	Number int `json:"number,omitempty"`
-	// Reason says why it was skipped (in Skipped).
-	Reason string `json:"reason,omitempty"`
-}
-
-type importResult struct {
-	Path    string         `json:"path"`
-	DryRun  bool           `json:"dry_run"`
-	Rules   []importedRule `json:"rules"`
-	Already []importedLine `json:"already"`
-	Skipped []importedLine `json:"skipped"`
-}
-
-// maxImportFile bounds a file import reads.
-const maxImportFile = 1 << 20
-
 func runImport(ctx context.Context, opts *importOptions) error {
 	env := opts.env
 	ws, root, err := env.openWorkspace()
@@ -116,68 +78,26 @@ func runImport(ctx context.Context, opts *importOptions) error {
 	if err != nil {
 		return err
 	}
-	inForce := rules.InForce(rs.Rules)
-	existing := make([]normalize.Existing, 0, len(inForce))
-	for _, r := range inForce {
-		existing = append(existing, normalize.Existing{ID: strconv.Itoa(r.Number), Category: r.Category, Instruction: r.Instruction})
-	}
-	paths, err := importPaths(env, opts.files)
+	paths, err := agentfile.Files(env.Dir, opts.files)
 	if err != nil {
 		return err
 	}
-	res := importResult{Path: rs.Name, DryRun: !opts.write, Rules: []importedRule{}, Already: []importedLine{}, Skipped: []importedLine{}}
 	cfg, pinned := opts.cfg, false
-	for _, path := range paths {
-		name := importName(ws, path)
-		data, err := readImportFile(path)
-		if err != nil {
-			return err
+	res, err := agentfile.Plan(ctx, rs, ws.Root, paths, func(ctx context.Context, text string, existing []normalize.Existing) (normalize.Result, error) {
+		if !pinned {
+			cfg, pinned = pinNormalizer(ctx, env, cfg), true
 		}
-		if autofixWrote(data) {
-			res.Skipped = append(res.Skipped, importedLine{Source: name, Reason: "autofix wrote this file (setup or export): its rules come from the ruleset"})
-			continue
-		}
-		for _, it := range agentfile.Items(data) {
-			src := name + ":" + strconv.Itoa(it.Line)
-			if it.Prose {
-				res.Skipped = append(res.Skipped, importedLine{Source: src, Text: it.Text, Reason: "prose, not a list item: write it as a bullet line to import it"})
-				continue
-			}
-			if !pinned {
-				cfg, pinned = pinNormalizer(ctx, env, cfg), true
-			}
-			r, err := importLine(ctx, env, cfg, it.Text, existing)
-			var abort *importAbort
-			if errors.As(err, &abort) {
-				return abort.err
-			}
-			if err != nil {
-				res.Skipped = append(res.Skipped, importedLine{Source: src, Text: it.Text, Reason: err.Error()})
-				continue
-			}
-			if same, ok := rules.FindSame(inForce, r.Instruction); ok {
-				res.Already = append(res.Already, importedLine{Source: src, Text: it.Text, Number: same.Number})
-				continue
-			}
-			if i := slices.IndexFunc(res.Rules, func(o importedRule) bool { return rules.SameInstruction(o.Instruction, r.Instruction) }); i >= 0 {
-				res.Skipped = append(res.Skipped, importedLine{Source: src, Text: it.Text, Reason: "says what " + res.Rules[i].Source + " says"})
-				continue
-			}
-			res.Rules = append(res.Rules, importedRule{
-				Source: src, Text: it.Text, Category: r.Category, Instruction: r.Instruction,
-				Why: importWhy(r.Why, src), Normalizer: r.Normalizer,
-			})
-		}
+		return importLine(ctx, env, cfg, text, existing)
+	})
+	if err != nil {
+		return err
 	}
-	next := 1
-	for _, r := range rs.Rules {
-		next = max(next, r.Number+1)
-	}
-	for i := range res.Rules {
-		res.Rules[i].Number = next + i
-	}
+	res.DryRun = !opts.write
 	if opts.write && len(res.Rules) > 0 {
-		if err := appendImported(ctx, env, ws, root, &res); err != nil {
+		err := res.Apply(func(add ...rules.Rule) (*rules.Ruleset, []rules.Rule, error) {
+			return appendRules(ctx, env, ws, root, add...)
+		})
+		if err != nil {
 			return err
 		}
 	}
@@ -188,48 +108,10 @@ func runImport(ctx context.Context, opts *importOptions) error {
 	return nil
 }
 
-// appendImported appends res.Rules in one locked write and numbers them. A
-// rule that a concurrent writer added meanwhile moves to Already, and the
-// rest are appended.
-func appendImported(ctx context.Context, env *Env, ws scope.Workspace, root *os.Root, res *importResult) error {
-	for len(res.Rules) > 0 {
-		add := make([]rules.Rule, len(res.Rules))
-		for i, r := range res.Rules {
-			add[i] = rules.Rule{Category: r.Category, Instruction: r.Instruction, Why: r.Why}
-		}
-		written, added, err := appendRules(ctx, env, ws, root, add...)
-		var dup *rules.DuplicateError
-		if errors.As(err, &dup) {
-			i := slices.IndexFunc(res.Rules, func(o importedRule) bool { return rules.SameInstruction(o.Instruction, dup.Rule.Instruction) })
-			if i < 0 {
-				return err
-			}
-			res.Already = append(res.Already, importedLine{Source: res.Rules[i].Source, Text: res.Rules[i].Text, Number: dup.Rule.Number})
-			res.Rules = slices.Delete(res.Rules, i, i+1)
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		for i := range res.Rules {
-			res.Rules[i].Number = added[i].Number
-		}
-		if written != nil && written.Name != "" {
-			res.Path = written.Name
-		}
-		return nil
-	}
-	return nil
-}
-
-// importAbort is a failure of the normalizer itself (the model named is
-// not available), which stops the import instead of skipping a line.
-type importAbort struct{ err error }
-
-func (e *importAbort) Error() string { return e.err.Error() }
-
 // importLine normalizes one line as learn does: the same character check,
-// normalizer and rule validation.
+// normalizer and rule validation. A failure of the normalizer itself (the
+// model named is not available) stops the import instead of skipping a
+// line.
 func importLine(ctx context.Context, env *Env, cfg Config, text string, existing []normalize.Existing) (normalize.Result, error) {
 	if err := checkWords(text); err != nil {
 		return normalize.Result{}, err
@@ -237,9 +119,9 @@ func importLine(ctx context.Context, env *Env, cfg Config, text string, existing
 	r, err := normalizeText(ctx, env, cfg, text, existing)
 	switch {
 	case ctx.Err() != nil:
-		return r, &importAbort{ctx.Err()}
+		return r, &agentfile.Abort{Err: ctx.Err()}
 	case errors.Is(err, normalize.ErrModelUnavailable) || errors.Is(err, normalize.ErrModelNotFound):
-		return r, &importAbort{err}
+		return r, &agentfile.Abort{Err: err}
 	case err != nil:
 		return r, err
 	}
@@ -253,105 +135,20 @@ func importLine(ctx context.Context, env *Env, cfg Config, text string, existing
 // Ollama answers and has it, else the built-in normalizer with one notice,
 // rather than a probe and a notice for every line.
 func pinNormalizer(ctx context.Context, env *Env, cfg Config) Config {
-	switch strings.ToLower(strings.TrimSpace(cfg.Model)) {
-	case "", "auto":
-	default:
+	m := normalizeMode(env, cfg)
+	if !m.Auto() {
 		return cfg
 	}
-	model := cmpOr(strings.TrimSpace(cfg.DefaultModel), defaultModel)
-	opts, err := modelOptions(env, cfg, model)
-	if err == nil {
-		err = normalize.Probe(ctx, opts)
-	}
+	sel, err := normalize.Select(ctx, m)
 	if err != nil {
-		if ctx.Err() == nil {
-			fallbackNotice(env, model, err)
-			cfg.Model = "off"
-		}
 		return cfg
 	}
-	cfg.Model = model
+	printNotice(env, sel.Notice)
+	cfg.Model = cmp.Or(sel.Model(), "off")
 	return cfg
 }
 
-// importWhy is the Why of an imported rule: the normalizer's, which may
-// name what it supersedes, and the source line.
-func importWhy(why, src string) string {
-	why = strings.TrimSpace(why)
-	if why == "" {
-		return "imported from " + src
-	}
-	return why + "; imported from " + src
-}
-
-// importPaths resolves the file arguments against the working directory;
-// a directory stands for its .mdc files (Cursor's .cursor/rules).
-func importPaths(env *Env, args []string) ([]string, error) {
-	var out []string
-	for _, a := range args {
-		p := a
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(env.Dir, p)
-		}
-		fi, err := os.Stat(p)
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				return nil, withHint(fmt.Errorf("%s does not exist", a), "give the path of an instruction file, e.g. CLAUDE.md or .cursor/rules")
-			}
-			return nil, err
-		}
-		if !fi.IsDir() {
-			out = append(out, p)
-			continue
-		}
-		mdc, err := filepath.Glob(filepath.Join(p, "*.mdc"))
-		if err != nil {
-			return nil, err
-		}
-		if len(mdc) == 0 {
-			return nil, withHint(fmt.Errorf("%s is a directory without .mdc files", a), "give an instruction file, or Cursor's .cursor/rules directory")
-		}
-		slices.Sort(mdc)
-		out = append(out, mdc...)
-	}
-	return out, nil
-}
-
-// importName is how a file is named in Why and output: workspace-relative
-// when it is in the workspace, else its base name (no absolute paths in a
-// committed ruleset).
-func importName(ws scope.Workspace, path string) string {
-	if rel, err := filepath.Rel(ws.Root, path); err == nil && !strings.HasPrefix(rel, "..") {
-		return filepath.ToSlash(rel)
-	}
-	if real, err := filepath.EvalSymlinks(path); err == nil {
-		if rel, err := filepath.Rel(ws.Root, real); err == nil && !strings.HasPrefix(rel, "..") {
-			return filepath.ToSlash(rel)
-		}
-	}
-	return filepath.Base(path)
-}
-
-func readImportFile(path string) ([]byte, error) {
-	root, err := os.OpenRoot(filepath.Dir(path))
-	if err != nil {
-		return nil, err
-	}
-	defer root.Close()
-	data, err := jsonfile.Read(root, filepath.Base(path), maxImportFile)
-	if err != nil {
-		return nil, withHint(fmt.Errorf("read %s: %w", path, err), "import reads regular files up to %d bytes", maxImportFile)
-	}
-	return data, nil
-}
-
-// autofixWrote reports whether data is a file autofix writes whole (the
-// Cursor rules file, a learn command): its marker line.
-func autofixWrote(data []byte) bool {
-	return strings.Contains(string(data), "autofix-setup sha256 ")
-}
-
-func writeImport(env *Env, opts *importOptions, res importResult) {
+func writeImport(env *Env, opts *importOptions, res agentfile.Import) {
 	out := env.Stdout
 	n := len(res.Rules)
 	switch {

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/autofix/autofix/guard"
@@ -118,11 +117,7 @@ func learnRule(ctx context.Context, env *Env, cfg Config, text string, dryRun bo
 	}
 	// Show the model the rules in force, so it names what it supersedes.
 	inForce := rules.InForce(rs.Rules)
-	existing := make([]normalize.Existing, 0, len(inForce))
-	for _, r := range inForce {
-		existing = append(existing, normalize.Existing{ID: strconv.Itoa(r.Number), Category: r.Category, Instruction: r.Instruction})
-	}
-	res, err := normalizeText(ctx, env, cfg, text, existing)
+	res, err := normalizeText(ctx, env, cfg, text, normalize.FromRules(inForce))
 	if err != nil {
 		return learnResult{}, err
 	}
@@ -139,12 +134,7 @@ func learnRule(ctx context.Context, env *Env, cfg Config, text string, dryRun bo
 			out.duplicateOf(same)
 			return out, nil
 		}
-		// The number it would get now: one after the highest (a
-		// concurrent writer may take it first).
-		out.Number = 1
-		for _, r := range rs.Rules {
-			out.Number = max(out.Number, r.Number+1)
-		}
+		out.Number = rules.Next(rs.Rules)
 		return out, nil
 	}
 	r := rules.Rule{Category: res.Category, Instruction: res.Instruction, Why: res.Why}
@@ -175,10 +165,7 @@ func (l *learnResult) duplicateOf(r rules.Rule) {
 	l.Duplicate = true
 	l.Number, l.Category, l.Instruction, l.Why = r.Number, r.Category, r.Instruction, r.Why
 	l.Supersedes = []string{}
-	l.Check = nil
-	if !r.Check.IsZero() {
-		l.Check = &r.Check
-	}
+	l.Check = r.CheckOf()
 }
 
 // writeLearned prints the line that tells the person what learn did.

@@ -45,45 +45,9 @@ goes on.`,
 	}
 }
 
-// The tool descriptions tell an agent when to call each tool: they are the
-// only documentation it reads.
-const (
-	mcpInstructions = `autofix holds this person's and this project's rules for coding agents. Call "context" before starting a task. Call "learn" (project convention) or "teach" (personal preference) as soon as the person corrects your output, rejects an approach, states a preference, asks you to remember something, or a bug turns out to come from a wrong assumption — so the next session does not repeat it.`
-
-	mcpContextDesc = `Get the rules that constrain a task: project rules and the person's preferences, most relevant first. Call it before you start a task or touch files, with the task in the person's words and the files you expect to change. The rules are hard constraints on the work (newer rules override older ones); they grant no permissions.`
-
-	mcpLearnDesc = `Record a PROJECT rule (shared with the team in the repository's autofix.json). Call it when the person corrects your output, rejects an approach, or states a convention of this repository ("no, we use pnpm here", "never default-export components"), or when a bug came from a wrong assumption about this codebase. Pass the correction in the person's own words; autofix turns it into a strict imperative rule. Returns the "Learned rule #N" line to show the person.`
-
-	mcpTeachDesc = `Record a PERSONAL preference of this person (kept on their machine, applied in all their workspaces, or only this one with workspace=true). Call it when the person states how they like to work ("I prefer small incremental refactors", "always explain the plan before editing") or asks you to remember something about them rather than about this project.`
-
-	mcpDetectDesc = `Tell whether the person's message carries a durable rule (a correction, rejection, preference, lesson from a bug, or /learn) rather than a one-off request. Returns {"capture", "kind", "target" (project|personal), "rule", "command"}; when capture is true, record it with "learn" (target project) or "teach" (target personal), passing the person's words. Deterministic and local.`
-
-	mcpListDesc = `List the project rules and the personal preferences in use in this workspace. Call it when the person asks what you have been told to follow, or before recording a rule to check whether one already covers it.`
-)
-
-type mcpContextIn struct {
-	Task  string   `json:"task,omitempty" jsonschema:"the task in the person's words"`
-	Files []string `json:"files,omitempty" jsonschema:"paths the task will read or change, relative to the workspace"`
-}
-
-type mcpLearnIn struct {
-	Text string `json:"text" jsonschema:"the correction or convention in the person's own words"`
-}
-
-type mcpTeachIn struct {
-	Text      string `json:"text" jsonschema:"the preference in the person's own words"`
-	Workspace bool   `json:"workspace,omitempty" jsonschema:"apply only in this workspace instead of everywhere"`
-}
-
-type mcpListIn struct{}
-
-type mcpDetectIn struct {
-	Text string `json:"text" jsonschema:"the person's message, in their own words"`
-}
-
 func runMCP(ctx context.Context, opts *mcpOptions) error {
 	env := opts.env
-	server := mcp.NewServer(&mcp.Implementation{Name: "autofix", Version: env.Version}, &mcp.ServerOptions{Instructions: mcpInstructions})
+	server := mcp.NewServer(&mcp.Implementation{Name: "autofix", Version: env.Version}, &mcp.ServerOptions{Instructions: mcpio.Instructions})
 	addMCPTools(server, env)
 	// mcpio answers every request read before the input ends, and answers
 	// a line that is not JSON-RPC with an error instead of ending.
@@ -103,12 +67,12 @@ func addMCPTools(server *mcp.Server, env *Env) {
 	additive := &mcp.ToolAnnotations{DestructiveHint: new(false)}
 	env = toolEnv(env)
 
-	textTool(server, &mcp.Tool{Name: "context", Description: mcpContextDesc, Annotations: readOnly},
-		func(ctx context.Context, in mcpContextIn) (string, error) {
+	textTool(server, &mcp.Tool{Name: "context", Description: mcpio.ContextDesc, Annotations: readOnly},
+		func(ctx context.Context, in mcpio.ContextIn) (string, error) {
 			return mcpBrief(ctx, env, in.Task, in.Files)
 		})
-	textTool(server, &mcp.Tool{Name: "learn", Description: mcpLearnDesc, Annotations: additive},
-		func(ctx context.Context, in mcpLearnIn) (string, error) {
+	textTool(server, &mcp.Tool{Name: "learn", Description: mcpio.LearnDesc, Annotations: additive},
+		func(ctx context.Context, in mcpio.LearnIn) (string, error) {
 			text, cfg, err := toolText(env, in.Text)
 			if err != nil {
 				return "", err
@@ -121,8 +85,8 @@ func addMCPTools(server *mcp.Server, env *Env) {
 			writeLearned(&b, out)
 			return b.String(), nil
 		})
-	textTool(server, &mcp.Tool{Name: "teach", Description: mcpTeachDesc, Annotations: additive},
-		func(ctx context.Context, in mcpTeachIn) (string, error) {
+	textTool(server, &mcp.Tool{Name: "teach", Description: mcpio.TeachDesc, Annotations: additive},
+		func(ctx context.Context, in mcpio.TeachIn) (string, error) {
 			text, cfg, err := toolText(env, in.Text)
 			if err != nil {
 				return "", err
@@ -135,16 +99,16 @@ func addMCPTools(server *mcp.Server, env *Env) {
 			err = writeTaught(&b, t, false)
 			return b.String(), err
 		})
-	jsonTool(server, &mcp.Tool{Name: "detect", Description: mcpDetectDesc, Annotations: readOnly},
-		func(ctx context.Context, in mcpDetectIn) (capture.Result, error) {
+	jsonTool(server, &mcp.Tool{Name: "detect", Description: mcpio.DetectDesc, Annotations: readOnly},
+		func(ctx context.Context, in mcpio.DetectIn) (capture.Result, error) {
 			text := strings.TrimSpace(in.Text)
 			if text == "" {
 				return capture.Result{}, errors.New(`the "text" argument is empty: pass the person's words`)
 			}
 			return capture.Detect(ctx, text), nil
 		})
-	textTool(server, &mcp.Tool{Name: "list", Description: mcpListDesc, Annotations: readOnly},
-		func(ctx context.Context, _ mcpListIn) (string, error) {
+	textTool(server, &mcp.Tool{Name: "list", Description: mcpio.ListDesc, Annotations: readOnly},
+		func(ctx context.Context, _ mcpio.ListIn) (string, error) {
 			var b strings.Builder
 			b.WriteString("Project rules:\n")
 			if err := listRules(env, &b, &b, false); err != nil {
@@ -179,28 +143,15 @@ func toolText(env *Env, text string) (string, Config, error) {
 	return text, cfg, err
 }
 
-// textTool adds a tool that answers with text for the agent to read.
+// textTool adds a tool that answers with text for the agent to read; a
+// failure reads as the command line prints it.
 func textTool[In any](server *mcp.Server, t *mcp.Tool, run func(context.Context, In) (string, error)) {
-	mcp.AddTool(server, t, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, any, error) {
-		text, err := run(ctx, in)
-		if err != nil {
-			return nil, nil, errors.New(toolError(err))
-		}
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil, nil
-	})
+	mcpio.TextTool(server, t, run, toolError)
 }
 
-// jsonTool adds a tool that answers with a JSON object: the structured
-// content, described by Out's schema, and the same JSON as text.
+// jsonTool adds a tool that answers with a JSON object.
 func jsonTool[In, Out any](server *mcp.Server, t *mcp.Tool, run func(context.Context, In) (Out, error)) {
-	mcp.AddTool(server, t, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (*mcp.CallToolResult, Out, error) {
-		out, err := run(ctx, in)
-		if err != nil {
-			var zero Out
-			return nil, zero, errors.New(toolError(err))
-		}
-		return nil, out, nil
-	})
+	mcpio.JSONTool(server, t, run, toolError)
 }
 
 // toolError is the text of a failed tool call, as the command line prints

@@ -2,11 +2,8 @@ package cmd
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
+	"slices"
 
 	"github.com/autofix/autofix/me"
 	"github.com/autofix/autofix/scope"
@@ -122,56 +119,21 @@ func runMeScope(ctx context.Context, opts *meScopeOptions) error {
 	var store *me.Store
 	change := opts.global || opts.only != nil || opts.add != nil || opts.remove != nil
 	if !change {
-		store, err = loadPrefs(env)
-		if err != nil {
+		if store, err = loadPrefs(env); err != nil {
 			return err
 		}
 		before, err = store.Get(opts.id)
 		after = before
 	} else {
-		// Workspaces are resolved before the lock is taken.
-		var only, add []scope.Workspace
-		if only, err = resolveWorkspaces(env, opts.only); err != nil {
-			return err
-		}
-		if add, err = resolveWorkspaces(env, opts.add); err != nil {
+		var c me.Rescope
+		if c, err = opts.rescope(); err != nil {
 			return err
 		}
 		now := env.Now()
 		err = updatePrefs(ctx, env, func(s *me.Store) error {
 			store = s
-			p, err := s.Get(opts.id)
-			if err != nil {
-				return err
-			}
-			before = p
-			switch {
-			case opts.global:
-				after, changed, err = s.SetScope(p.ID, scope.All(), now)
-			case opts.only != nil:
-				after, changed, err = s.SetScope(p.ID, scope.Only(only...), now)
-			case opts.add != nil:
-				for _, w := range add {
-					var ch bool
-					if after, ch, err = s.AddWorkspace(p.ID, scope.RefOf(w), now); err != nil {
-						return err
-					}
-					changed = changed || ch
-				}
-			default:
-				for _, path := range opts.remove {
-					id, err := removeTarget(env, p.Scope, path)
-					if err != nil {
-						return err
-					}
-					var ch bool
-					if after, ch, err = s.RemoveWorkspace(p.ID, id, now); err != nil {
-						return err
-					}
-					p = after
-					changed = changed || ch
-				}
-			}
+			var err error
+			before, after, changed, err = s.Rescope(opts.id, c, now)
 			return err
 		})
 	}
@@ -198,60 +160,19 @@ func runMeScope(ctx context.Context, opts *meScopeOptions) error {
 	return nil
 }
 
-// resolveWorkspaces detects the workspace of each path, relative to the
-// working directory. A path that is not a directory is an error.
-func resolveWorkspaces(env *Env, paths []string) ([]scope.Workspace, error) {
-	var out []scope.Workspace
-	for _, p := range paths {
-		dir, err := existingDir(env, p)
-		if err != nil {
-			return nil, err
-		}
-		w, err := scope.Detect(dir)
-		if err != nil {
-			return nil, fmt.Errorf("find the workspace of %s: %w", p, err)
-		}
-		out = append(out, w)
-	}
-	return out, nil
-}
-
-func existingDir(env *Env, p string) (string, error) {
-	if p == "" {
-		return "", usageErrorf("empty workspace path")
-	}
-	if !filepath.IsAbs(p) {
-		p = filepath.Join(env.Dir, p)
-	}
-	fi, err := os.Stat(p)
-	if errors.Is(err, fs.ErrNotExist) {
-		return "", withHint(fmt.Errorf("%s does not exist", p), "name a directory inside the workspace")
-	}
-	if err != nil {
-		return "", err
-	}
-	if !fi.IsDir() {
-		return "", withHint(fmt.Errorf("%s is not a directory", p), "name a directory inside the workspace")
-	}
-	return p, nil
-}
-
-// removeTarget finds the workspace identity that --remove PATH names: the
-// workspace of PATH when it is a directory, else a workspace of the scope
-// whose identity, last-seen path or name is PATH (a clone that was deleted).
-func removeTarget(env *Env, sc scope.Scope, p string) (string, error) {
-	for _, r := range sc.Workspaces {
-		if p != "." && (r.ID == p || r.Name == p || r.Path == p) {
-			return r.ID, nil
+// rescope is the change the flags ask for, with the workspaces of
+// --workspace and --add detected before the lock is taken.
+func (o *meScopeOptions) rescope() (me.Rescope, error) {
+	for _, paths := range [][]string{o.only, o.add, o.remove} {
+		if slices.Contains(paths, "") {
+			return me.Rescope{}, usageErrorf("empty workspace path")
 		}
 	}
-	dir, err := existingDir(env, p)
-	if err != nil {
-		return "", err
+	c := me.Rescope{Global: o.global, Remove: o.remove, Base: o.env.Dir}
+	var err error
+	if c.Only, err = scope.DetectPaths(o.env.Dir, o.only); err != nil {
+		return c, err
 	}
-	w, err := scope.Detect(dir)
-	if err != nil {
-		return "", fmt.Errorf("find the workspace of %s: %w", p, err)
-	}
-	return w.ID, nil
+	c.Add, err = scope.DetectPaths(o.env.Dir, o.add)
+	return c, err
 }

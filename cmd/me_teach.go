@@ -120,11 +120,7 @@ func teachPreference(ctx context.Context, opts *meTeachOptions) (teachOutcome, e
 	if err != nil {
 		return teachOutcome{}, err
 	}
-	var existing []normalize.Existing
-	for _, p := range store.Active(ws) {
-		existing = append(existing, normalize.Existing{ID: p.ID, Category: p.Category, Instruction: p.Instruction})
-	}
-	res, err := normalizeText(ctx, env, opts.cfg, opts.text, existing)
+	res, err := normalizeText(ctx, env, opts.cfg, opts.text, store.Existing(ws))
 	if err != nil {
 		return teachOutcome{}, err
 	}
@@ -138,20 +134,11 @@ func teachPreference(ctx context.Context, opts *meTeachOptions) (teachOutcome, e
 	if err != nil {
 		return teachOutcome{}, err
 	}
-	d := me.Draft{
-		Check:       check,
-		Category:    res.Category,
-		Instruction: res.Instruction,
-		Why:         res.Why,
-		Words:       opts.text,
-		Normalizer:  res.Normalizer,
-		Language:    res.Language,
-		Supersedes:  res.Supersedes,
-		Scope:       scope.All(),
-	}
+	sc := scope.All()
 	if opts.workspace {
-		d.Scope = scope.Only(ws)
+		sc = scope.Only(ws)
 	}
+	d := me.DraftOf(res, opts.text, check, sc)
 	var t me.Taught
 	if opts.dryRun {
 		// The same computation on the store as read; nothing is written.
@@ -179,10 +166,7 @@ func writeTaught(out io.Writer, o teachOutcome, asJSON bool) error {
 			DryRun:     o.dryRun,
 			Duplicate:  t.Duplicate,
 			prefView:   viewOf(store, p, ws),
-			Supersedes: []string{},
-		}
-		for _, q := range t.Superseded {
-			r.Supersedes = append(r.Supersedes, q.ID)
+			Supersedes: t.SupersededIDs(),
 		}
 		return writeJSON(out, r)
 	}

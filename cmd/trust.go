@@ -5,114 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"time"
 
-	"github.com/autofix/autofix/jsonfile"
 	"github.com/autofix/autofix/rules"
-	"github.com/autofix/autofix/scope"
 	"github.com/autofix/autofix/trust"
 	"github.com/spf13/cobra"
 )
-
-// trustStore is the person's trust records.
-func (env *Env) trustStore() trust.Store {
-	return trust.Store{Dir: env.ConfigDir, LockDir: env.lockDir()}
-}
-
-// projectRuleset is the workspace's ruleset, read once, with what the trust
-// gate decided about it.
-type projectRuleset struct {
-	// Rules is the parsed ruleset; when not Trusted it must not reach an
-	// agent, only be counted.
-	Rules *rules.Ruleset
-	// Path is the ruleset's real path ("" when it does not exist).
-	Path string
-	// Data is the content that was parsed and hashed.
-	Data []byte
-	// Trust is the gate's answer.
-	Trust trust.State
-}
-
-// loadProjectRuleset reads the ruleset of ws once, so that the content
-// checked against the trust records is the content parsed, and gates it:
-// the context engine delivers its rules only when Trust is
-// [trust.Trusted], and otherwise sends [projectRuleset.Note] instead. A
-// missing ruleset is trusted (there is nothing to deliver).
-func loadProjectRuleset(env *Env, ws scope.Workspace, root *os.Root) (*projectRuleset, error) {
-	name, exists, err := rules.Locate(root)
-	if err != nil {
-		return nil, err
-	}
-	if !exists {
-		return &projectRuleset{Rules: &rules.Ruleset{Name: name}, Trust: trust.Trusted}, nil
-	}
-	data, err := jsonfile.Read(root, name, rules.MaxFileSize)
-	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return &projectRuleset{Rules: &rules.Ruleset{Name: name}, Trust: trust.Trusted}, nil
-		}
-		if errors.Is(err, jsonfile.ErrTooLarge) || errors.Is(err, jsonfile.ErrNotRegular) {
-			return nil, fmt.Errorf("read %w", err) // the error names the file
-		}
-		return nil, fmt.Errorf("read %s: %w", name, err)
-	}
-	rs, err := rules.Parse(name, data)
-	if err != nil {
-		return nil, err
-	}
-	real := rulesetRealPath(ws, name)
-	state, err := env.trustStore().Check(real, data)
-	if err != nil {
-		return nil, err
-	}
-	return &projectRuleset{Rules: rs, Path: real, Data: data, Trust: state}, nil
-}
-
-// rulesetRealPath is the symlink-resolved path of the ruleset name in ws:
-// the key of its trust record.
-func rulesetRealPath(ws scope.Workspace, name string) string {
-	p := filepath.Join(ws.Root, filepath.FromSlash(name))
-	if real, err := filepath.EvalSymlinks(p); err == nil {
-		return real
-	}
-	return p
-}
-
-// Note is the one line an agent receives instead of an untrusted
-// ruleset's rules: how many wait, never their text. Empty when trusted.
-func (p *projectRuleset) Note() string {
-	if p.Trust == trust.Trusted {
-		return ""
-	}
-	n := len(p.Rules.Rules)
-	if n == 0 {
-		return ""
-	}
-	what := "is not trusted yet"
-	if p.Trust == trust.Changed {
-		what = "changed since it was trusted"
-	}
-	return fmt.Sprintf("%d project %s in %s not delivered: the ruleset %s; the person can review it and run `autofix trust` to use it.",
-		n, plural(n, "rule", "rules"), p.Rules.Name, what)
-}
-
-// Hint is the hint `me context` prints under an untrusted ruleset.
-func (p *projectRuleset) Hint() string {
-	if p.Note() == "" {
-		return ""
-	}
-	return fmt.Sprintf("review %s (autofix rules list), then run 'autofix trust' to deliver its rules", p.Rules.Name)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
 
 type trustOptions struct {
 	env  *Env
@@ -171,15 +69,6 @@ type trustView struct {
 	Changes *trust.Changes `json:"changes,omitempty"`
 }
 
-// trustedRules is what a trust record keeps of a ruleset's rules.
-func trustedRules(rs *rules.Ruleset) []trust.Rule {
-	out := make([]trust.Rule, 0, len(rs.Rules))
-	for _, r := range rs.Rules {
-		out = append(out, trust.Rule{Number: r.Number, Category: r.Category, Instruction: r.Instruction})
-	}
-	return out
-}
-
 func runTrust(ctx context.Context, opts *trustOptions) error {
 	env := opts.env
 	ws, root, err := env.openWorkspace()
@@ -200,44 +89,26 @@ func runTrust(ctx context.Context, opts *trustOptions) error {
 	if p.Path == "" {
 		return withHint(fmt.Errorf("%s has no project ruleset to trust", ws.Root), "rules you add with 'autofix learn' are trusted as they are written")
 	}
-	store := env.trustStore()
-	prev, had, err := store.Get(p.Path)
-	if err != nil {
-		return err
-	}
-	cur := trustedRules(p.Rules)
-	var changes *trust.Changes
-	switch {
-	case !had:
-		c := trust.Diff(nil, cur)
-		changes = &c
-	case prev.Rules != nil || len(cur) == 0 || prev.SHA256 == trust.Sum(p.Data):
-		c := trust.Diff(prev.Rules, cur)
-		changes = &c
-	}
-	e, err := store.TrustRules(ctx, p.Path, p.Data, cur, env.Now())
+	r, err := env.trustStore().TrustGated(ctx, p, env.Now())
 	if err != nil {
 		return err
 	}
 	n := len(p.Rules.Rules)
 	if opts.json {
-		return writeJSON(env.Stdout, trustView{Entry: e, Status: trust.Trusted.String(), Rules: n, Changes: changes})
+		return writeJSON(env.Stdout, trustView{Entry: r.Entry, Status: trust.Trusted.String(), Rules: n, Changes: r.Changes})
 	}
-	writeTrustChanges(env.Stdout, p.Rules.Name, prev, had, changes, n)
+	writeTrustChanges(env.Stdout, p.Rules.Name, r, n)
 	fmt.Fprintf(env.Stdout, "Trusted %s (%d %s, sha256 %s): its rules now reach your agents in this workspace.\n",
-		p.Rules.Name, n, plural(n, "rule", "rules"), e.SHA256[:12])
+		p.Rules.Name, n, plural(n, "rule", "rules"), r.Entry.SHA256[:12])
 	return nil
 }
 
 // writeTrustChanges shows what the person is about to trust: every rule
 // of a ruleset trusted for the first time, else the rules added, changed
 // and removed since the last trust.
-func writeTrustChanges(w io.Writer, name string, prev trust.Entry, had bool, c *trust.Changes, n int) {
-	since := prev.TrustedAt
-	if prev.UpdatedAt.After(since) {
-		since = prev.UpdatedAt
-	}
-	when := since.Local().Format(time.DateOnly)
+func writeTrustChanges(w io.Writer, name string, r trust.Review, n int) {
+	had, c := r.Had, r.Changes
+	when := r.Since().Local().Format(time.DateOnly)
 	switch {
 	case had && c == nil:
 		fmt.Fprintf(w, "%s changed since you trusted it on %s; the rules trusted then were not recorded, so review all %d with 'autofix rules list'.\n", name, when, n)
@@ -265,19 +136,8 @@ func writeTrustChanges(w io.Writer, name string, prev trust.Entry, had bool, c *
 // trustShowJSON is the --show --json output: this workspace's state, then
 // every record.
 type trustShowJSON struct {
-	Workspace workspaceTrustJSON `json:"workspace"`
-	Trusted   []trustView        `json:"trusted"`
-}
-
-// workspaceTrustJSON is the trust state of the current workspace.
-type workspaceTrustJSON struct {
-	Root    string `json:"root"`
-	Ruleset string `json:"ruleset,omitempty"`
-	// Status is trusted, not trusted, changed since trusted, no ruleset,
-	// or unreadable.
-	Status string `json:"status"`
-	Rules  int    `json:"rules"`
-	Error  string `json:"error,omitempty"`
+	Workspace trust.Workspace `json:"workspace"`
+	Trusted   []trustView     `json:"trusted"`
 }
 
 func runTrustShow(opts *trustOptions) error {
@@ -288,7 +148,7 @@ func runTrustShow(opts *trustOptions) error {
 	}
 	out := trustShowJSON{Workspace: workspaceTrust(env), Trusted: make([]trustView, 0, len(list))}
 	for _, e := range list {
-		v := trustView{Entry: e, Status: currentTrust(e)}
+		v := trustView{Entry: e, Status: trust.Current(e)}
 		v.Entry.Rules = nil
 		out.Trusted = append(out.Trusted, v)
 	}
@@ -327,88 +187,11 @@ func runTrustShow(opts *trustOptions) error {
 }
 
 // workspaceTrust is the trust state of the current workspace's ruleset.
-func workspaceTrust(env *Env) workspaceTrustJSON {
+func workspaceTrust(env *Env) trust.Workspace {
 	ws, root, err := env.openWorkspace()
 	if err != nil {
-		return workspaceTrustJSON{Root: env.Dir, Status: "unreadable", Error: err.Error()}
+		return trust.Workspace{Root: env.Dir, Status: "unreadable", Error: err.Error()}
 	}
 	defer root.Close()
-	out := workspaceTrustJSON{Root: ws.Root}
-	p, err := loadProjectRuleset(env, ws, root)
-	if err != nil {
-		name, _, _ := rules.Locate(root)
-		out.Ruleset, out.Status, out.Error = name, "unreadable", err.Error()
-		return out
-	}
-	if p.Path == "" {
-		out.Status = "no ruleset"
-		return out
-	}
-	out.Ruleset, out.Status, out.Rules = p.Rules.Name, p.Trust.String(), len(p.Rules.Rules)
-	return out
-}
-
-// currentTrust says whether a trusted file still has its trusted content.
-func currentTrust(e trust.Entry) string {
-	data, err := readFileIn(e.Path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return "missing"
-	case err != nil:
-		return "unreadable"
-	case trust.Sum(data) == e.SHA256:
-		return trust.Trusted.String()
-	}
-	return trust.Changed.String()
-}
-
-// readFileIn reads a ruleset by absolute path with the same limits as in a
-// workspace: regular files only, at most rules.MaxFileSize bytes.
-func readFileIn(path string) ([]byte, error) {
-	root, err := os.OpenRoot(filepath.Dir(path))
-	if err != nil {
-		return nil, err
-	}
-	defer root.Close()
-	return jsonfile.Read(root, filepath.Base(path), rules.MaxFileSize)
-}
-
-// carryTrust keeps the workspace's ruleset trusted across a rule autofix
-// just wrote for the person (`autofix learn`, the MCP learn tool). previous
-// must be the exact bytes the write replaced, read under the write's lock
-// (nil when the write created the file), and written the bytes it wrote.
-// A ruleset that was not trusted with previous stays untrusted: writing a
-// rule never launders a file the person did not trust. It returns the
-// ruleset's trust state after the write.
-func carryTrust(ctx context.Context, env *Env, ws scope.Workspace, name string, previous, written []byte) (trust.State, error) {
-	real := rulesetRealPath(ws, name)
-	var kept []trust.Rule
-	if rs, err := rules.Parse(name, written); err == nil {
-		kept = trustedRules(rs)
-	}
-	ok, err := env.trustStore().CarryRules(ctx, real, previous, written, kept, env.Now())
-	if err != nil {
-		return trust.Untrusted, err
-	}
-	if ok {
-		return trust.Trusted, nil
-	}
-	return env.trustStore().Check(real, written)
-}
-
-// appendRules appends rules to the workspace's ruleset on the person's
-// behalf (`autofix learn`, `rules add`) and keeps the ruleset trusted
-// across the write when the bytes it replaced were trusted, or when it
-// created the file (then every rule in it is the person's). The trust
-// record moves under the ruleset's lock, from the exact bytes replaced to
-// the exact bytes written, so a concurrent writer cannot slip content past
-// it, and autofix never carries trust over text the person did not see. A
-// failure to update the trust record is not the write's failure: the rule
-// is written and the person is told.
-func appendRules(ctx context.Context, env *Env, ws scope.Workspace, root *os.Root, add ...rules.Rule) (*rules.Ruleset, []rules.Rule, error) {
-	return rules.AppendThen(ctx, root, env.lockDir(), func(name string, replaced, written []byte) {
-		if _, err := carryTrust(ctx, env, ws, name, replaced, written); err != nil {
-			fmt.Fprintf(env.Stderr, "autofix: note: could not keep %s trusted: %v; review it and run 'autofix trust'\n", name, err)
-		}
-	}, add...)
+	return env.trustStore().Workspace(root, ws.Root)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/autofix/autofix/rules"
+	"github.com/autofix/autofix/trust"
 	"github.com/spf13/cobra"
 )
 
@@ -43,7 +44,7 @@ func runUntrust(ctx context.Context, opts *untrustOptions) error {
 	if err != nil {
 		return err
 	}
-	path := rulesetRealPath(ws, name)
+	path := trust.RealPath(ws.Root, name)
 	found, err := env.trustStore().Untrust(ctx, path)
 	if err != nil {
 		return err

@@ -1,11 +1,14 @@
 package cmd
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 
+	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/scope"
+	"github.com/autofix/autofix/trust"
 )
 
 // workspace detects the workspace of the working directory.
@@ -43,3 +46,45 @@ func (env *Env) openWorkspace() (scope.Workspace, *os.Root, error) {
 
 // lockDir is where sidecar lock files live: outside any repository.
 func (env *Env) lockDir() string { return filepath.Join(env.CacheDir, "locks") }
+
+// trustStore is the person's trust records.
+func (env *Env) trustStore() trust.Store {
+	return trust.Store{Dir: env.ConfigDir, LockDir: env.lockDir()}
+}
+
+// projectRuleset is the workspace's ruleset, read once, with what the trust
+// gate decided about it.
+type projectRuleset = trust.Gated
+
+// loadProjectRuleset reads and gates the ruleset of ws (trust.Store.Gate):
+// the context engine delivers its rules only when Trust is
+// [trust.Trusted], and otherwise sends its Note instead.
+func loadProjectRuleset(env *Env, ws scope.Workspace, root *os.Root) (*projectRuleset, error) {
+	return env.trustStore().Gate(root, ws.Root)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// carryTrust keeps the workspace's ruleset trusted across a rule autofix
+// just wrote for the person (trust.Store.CarryWrite).
+func carryTrust(ctx context.Context, env *Env, ws scope.Workspace, name string, previous, written []byte) (trust.State, error) {
+	return env.trustStore().CarryWrite(ctx, ws.Root, name, previous, written, env.Now())
+}
+
+// appendRules appends rules to the workspace's ruleset on the person's
+// behalf (`autofix learn`, `rules add`), keeping it trusted across the
+// write when it was (trust.Store.Append). A failure to update the trust
+// record is not the write's failure: the rule is written and the person is
+// told.
+func appendRules(ctx context.Context, env *Env, ws scope.Workspace, root *os.Root, add ...rules.Rule) (*rules.Ruleset, []rules.Rule, error) {
+	a, err := env.trustStore().Append(ctx, root, ws.Root, env.Now(), add...)
+	if a.CarryErr != nil {
+		fmt.Fprintf(env.Stderr, "autofix: note: %v; review it and run 'autofix trust'\n", a.CarryErr)
+	}
+	return a.Ruleset, a.Added, err
+}

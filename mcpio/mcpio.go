@@ -21,6 +21,13 @@
 // Handlers that call back to the client (sampling, roots) after the input
 // ended would wait for an answer that cannot come; the end of input waits
 // only for the client's requests.
+//
+// # Tools
+//
+// The package also holds the surface of autofix's MCP tools: their
+// descriptions and inputs (ContextIn, LearnIn, …), and [TextTool] and
+// [JSONTool], which add a tool answering with text or a JSON object. The
+// tools themselves call the same functions as the commands.
 package mcpio
 
 import (

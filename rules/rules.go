@@ -46,6 +46,7 @@ import (
 
 	"github.com/autofix/autofix/category"
 	"github.com/autofix/autofix/guard"
+	"github.com/autofix/autofix/hint"
 	"github.com/autofix/autofix/jsonfile"
 )
 
@@ -189,15 +190,8 @@ func (e *InvalidError) Hint() string {
 	return "run 'autofix rules check' to list the problems and fix them by hand; autofix does not rewrite a ruleset it cannot fully read"
 }
 
-// hinted is an error with a next step.
-type hinted struct {
-	err  error
-	hint string
-}
-
-func (e *hinted) Error() string { return e.err.Error() }
-func (e *hinted) Unwrap() error { return e.err }
-func (e *hinted) Hint() string  { return e.hint }
+// withHint is err with a next step.
+func withHint(err error, next string) error { return &hint.Error{Err: err, Next: next} }
 
 // Load locates and reads the ruleset of the workspace whose root is root.
 // A ruleset that does not exist yet is returned with Exists false and the
@@ -269,18 +263,18 @@ func readError(name string, err error) error { return fileError("read", name, er
 func fileError(verb, name string, err error) error {
 	switch {
 	case errors.Is(err, jsonfile.ErrLockTimeout):
-		return &hinted{err, "another autofix process is changing the ruleset; try again"}
+		return withHint(err, "another autofix process is changing the ruleset; try again")
 	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EFBIG), errors.Is(err, syscall.EDQUOT):
-		return &hinted{err, fmt.Sprintf("free some disk space and try again; %s was not changed", name)}
+		return withHint(err, fmt.Sprintf("free some disk space and try again; %s was not changed", name))
 	case errors.Is(err, jsonfile.ErrTooLarge):
-		return &hinted{fmt.Errorf("%s %w", verb, err), fmt.Sprintf("a ruleset is at most %d bytes; check that %s is really an autofix ruleset", MaxFileSize, name)}
+		return withHint(fmt.Errorf("%s %w", verb, err), fmt.Sprintf("a ruleset is at most %d bytes; check that %s is really an autofix ruleset", MaxFileSize, name))
 	case errors.Is(err, jsonfile.ErrNotRegular):
-		return &hinted{fmt.Errorf("%s %w", verb, err), fmt.Sprintf("replace %s with a regular file", name)}
+		return withHint(fmt.Errorf("%s %w", verb, err), fmt.Sprintf("replace %s with a regular file", name))
 	case verb == "update" && (errors.Is(err, syscall.EEXIST) || errors.Is(err, syscall.ENOTDIR)) && strings.Contains(name, "/"):
 		dir := path.Dir(name)
-		return &hinted{fmt.Errorf("cannot create %s: %s is a file, not a folder: %w", name, dir, err), fmt.Sprintf("rename or remove the file %s (autofix keeps the ruleset in the folder %s/)", dir, dir)}
+		return withHint(fmt.Errorf("cannot create %s: %s is a file, not a folder: %w", name, dir, err), fmt.Sprintf("rename or remove the file %s (autofix keeps the ruleset in the folder %s/)", dir, dir))
 	case strings.Contains(err.Error(), "escapes from parent"):
-		return &hinted{fmt.Errorf("%s %s: refusing a path that leads outside the workspace: %w", verb, name, err), fmt.Sprintf("%s (or a folder on its way) is a symbolic link out of the repository; replace it with a regular file", name)}
+		return withHint(fmt.Errorf("%s %s: refusing a path that leads outside the workspace: %w", verb, name, err), fmt.Sprintf("%s (or a folder on its way) is a symbolic link out of the repository; replace it with a regular file", name))
 	}
 	if verb == "update" {
 		return err // jsonfile already names the file
@@ -613,21 +607,21 @@ func truncate(s string, n int) string {
 func Validate(r Rule) (Rule, error) {
 	c, ok := ParseCategory(r.Category)
 	if !ok {
-		return r, &hinted{fmt.Errorf("unknown category %s", quote(r.Category)), "use one of " + strings.Join(Categories, ", ")}
+		return r, withHint(fmt.Errorf("unknown category %s", quote(r.Category)), "use one of "+strings.Join(Categories, ", "))
 	}
 	r.Category = c
 	if strings.TrimSpace(r.Instruction) == "" {
-		return r, &hinted{errors.New("the instruction is empty"), `write a strict imperative, e.g. "Always use pnpm instead of npm or yarn."`}
+		return r, withHint(errors.New("the instruction is empty"), `write a strict imperative, e.g. "Always use pnpm instead of npm or yarn."`)
 	}
 	if err := CheckText("the instruction", r.Instruction); err != nil {
-		return r, &hinted{err, "remove the character or shorten the text"}
+		return r, withHint(err, "remove the character or shorten the text")
 	}
 	if err := CheckText("the why", r.Why); err != nil {
-		return r, &hinted{err, "remove the character or shorten the text"}
+		return r, withHint(err, "remove the character or shorten the text")
 	}
 	if !r.Check.IsZero() {
 		if err := r.Check.Validate(); err != nil {
-			return r, &hinted{err, "fix the check, or leave it out with --no-check"}
+			return r, withHint(err, "fix the check, or leave it out with --no-check")
 		}
 	}
 	return r, nil
@@ -723,7 +717,7 @@ func AppendThen(ctx context.Context, root *os.Root, lockDir string, committed fu
 				return nil, &DuplicateError{Path: name, Rule: same}
 			}
 			if j := slices.IndexFunc(add[:i], func(o Rule) bool { return SameInstruction(o.Instruction, r.Instruction) }); j >= 0 {
-				return nil, &hinted{fmt.Errorf("the rules to add at %d and %d say the same thing: %s", j, i, quote(r.Instruction)), "add each rule once"}
+				return nil, withHint(fmt.Errorf("the rules to add at %d and %d say the same thing: %s", j, i, quote(r.Instruction)), "add each rule once")
 			}
 		}
 		next := d.highest + 1
@@ -735,7 +729,7 @@ func AppendThen(ctx context.Context, root *os.Root, lockDir string, committed fu
 		}
 		data := d.format(add)
 		if len(data) > MaxFileSize {
-			return nil, &hinted{fmt.Errorf("%s: %w: the new ruleset would be %d bytes, over the limit of %d", name, ErrTooLarge, len(data), MaxFileSize), "the ruleset is full; consolidate rules by hand"}
+			return nil, withHint(fmt.Errorf("%s: %w: the new ruleset would be %d bytes, over the limit of %d", name, ErrTooLarge, len(data), MaxFileSize), "the ruleset is full; consolidate rules by hand")
 		}
 		out = &Ruleset{Name: name, Exists: true, Rules: append(d.rules, add...)}
 		return data, nil
@@ -744,7 +738,7 @@ func AppendThen(ctx context.Context, root *os.Root, lockDir string, committed fu
 		var se *SyntaxError
 		var ie *InvalidError
 		var de *DuplicateError
-		var h *hinted
+		var h *hint.Error
 		if errors.As(err, &se) || errors.As(err, &ie) || errors.As(err, &de) || errors.As(err, &h) {
 			return nil, nil, err
 		}

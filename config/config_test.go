@@ -1,0 +1,39 @@
+package config
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"model":"off","budgett":100}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var warn bytes.Buffer
+	cfg, err := Load(Sources{Dir: dir, Environ: func() []string { return []string{"AUTOFIX_MODEL_TIMEOUT=5s", "AUTOFIX_ACTIVITY_PROMPTS=false"} }, Warn: &warn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Model != "off" || cfg.ModelTimeout != 5*time.Second || cfg.Activity.Prompts || cfg.DefaultModel != DefaultModel || cfg.Source != filepath.Join(dir, "config.json") {
+		t.Errorf("cfg = %+v", cfg)
+	}
+	if !strings.Contains(warn.String(), `unknown key "budgett" is ignored; did you mean "budget"?`) {
+		t.Errorf("warnings %q", warn.String())
+	}
+	for _, env := range []string{"AUTOFIX_CAPTURE=maybe", "AUTOFIX_GUARD=loud", "AUTOFIX_BUDGET=-1", "AUTOFIX_MODEL_TIMEOUT=0s"} {
+		_, err := Load(Sources{Dir: t.TempDir(), Environ: func() []string { return []string{env} }})
+		var ve *ValueError
+		if !errors.As(err, &ve) {
+			t.Errorf("%s: err = %v, want a ValueError", env, err)
+		}
+	}
+	if d := EditDistance("budgett", "budget"); d != 1 {
+		t.Errorf("EditDistance = %d", d)
+	}
+}
