@@ -165,9 +165,20 @@ func analyse(task Task) *query {
 		}
 		if len(e.concepts) == 0 && e.intents == 0 {
 			// A compound ("Benutzerdaten", "Datenbankmigration", "username")
-			// names the concept of its longest known first part.
+			// names the concept of its longest known first part, and
+			// ("Fehlermeldungen", "Kundentabelle") of its longest known
+			// last part, the head of a German compound, which must be
+			// longer (minCompoundHead) so that "username" is not a name.
 			for n := len(term) - minCompoundPart; n >= minCompoundPart; n-- {
 				if pe := l.words[string(term[:n])]; len(pe.concepts) > 0 {
+					for _, c := range pe.concepts {
+						q.addConcept(c, label, conceptW, -1)
+					}
+					break
+				}
+			}
+			for n := minCompoundPart; n <= len(term)-minCompoundHead; n++ {
+				if pe := l.words[string(term[n:])]; len(pe.concepts) > 0 {
 					for _, c := range pe.concepts {
 						q.addConcept(c, label, conceptW, -1)
 					}
@@ -213,6 +224,10 @@ func analyse(task Task) *query {
 // minCompoundPart is the shortest part of a compound word that names a
 // concept.
 const minCompoundPart = 4
+
+// minCompoundHead is the shortest last part of a compound word that names a
+// concept.
+const minCompoundHead = 6
 
 // ruleMatch is one piece of evidence for one rule.
 type ruleMatch struct {
