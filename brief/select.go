@@ -308,6 +308,7 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 	// to the word in the instruction, a concept of the Why to the word
 	// anywhere (words of the instruction come first in a rule's evidence).
 	shared := make([]int32, len(q.feats))
+	var best []bestConcept
 	for k, i := range idx {
 		p := &parts[k]
 		ms := matches[offsets[k]:offsets[k+1]]
@@ -320,19 +321,24 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 				}
 			}
 		}
+		best = best[:0]
 		for _, m := range ms {
-			if f := &q.feats[m.feat]; f.kind == featConcept && sharesWord(f.from, shared, inWhy, inInstr, m.weight != 1) {
+			f := &q.feats[m.feat]
+			if f.kind == featConcept && sharesWord(f.from, shared, inWhy, inInstr, m.weight != 1) {
 				continue // the word itself is shared: counted once
 			}
 			v := spec[m.feat] * float64(m.weight)
-			switch f := &q.feats[m.feat]; {
-			case f.file:
-				p.Files += v
-			case f.kind == featTerm:
-				p.Lexical += v
-			default:
-				p.Concept += v
+			if f.kind == featConcept && len(f.from) == 1 {
+				// One task word that names several concepts the rule has
+				// ("tsx": React, TypeScript, JavaScript) is one piece of
+				// evidence: its best concept counts.
+				best = keepBest(best, bestConcept{f.from[0], int32(m.feat), v})
+				continue
 			}
+			p.add(f, v)
+		}
+		for _, b := range best {
+			p.add(&q.feats[b.feat], b.v)
 		}
 		r := &c.rules[i]
 		if q.intents != 0 {
@@ -349,6 +355,37 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 		}
 	}
 	return scoring{parts: parts, minEvidence: minEvidence, matches: matches, offsets: offsets}
+}
+
+// add counts v for feature f in the part it belongs to.
+func (p *ScoreParts) add(f *feature, v float64) {
+	switch {
+	case f.file:
+		p.Files += v
+	case f.kind == featTerm:
+		p.Lexical += v
+	default:
+		p.Concept += v
+	}
+}
+
+// bestConcept is the best concept match of one task word for one rule.
+type bestConcept struct {
+	word, feat int32
+	v          float64
+}
+
+// keepBest records b unless a better match of the same word is recorded.
+func keepBest(best []bestConcept, b bestConcept) []bestConcept {
+	for i := range best {
+		if best[i].word == b.word {
+			if b.v > best[i].v {
+				best[i] = b
+			}
+			return best
+		}
+	}
+	return append(best, b)
 }
 
 // scoring is the outcome of [corpus.score].
