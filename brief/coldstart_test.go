@@ -103,6 +103,12 @@ func TestConceptsLinkParaphrases(t *testing.T) {
 	}
 	tests := []struct{ task, rule string }{
 		{"add the lodash package", "Never add a new dependency without asking."},
+		{"pull in lodash", "Never add a new dependency without asking."},
+		{"spin up the API on my laptop", "Always run local services with docker compose."},
+		{"make the email column required", "Never add a NOT NULL column without a default."},
+		{"Warn before they navigate away from a half-written post", "Always ask before discarding unsaved changes."},
+		{"Two admins overwrite each other's edits", "Always use optimistic locking for editable records."},
+		{"Die Fehlermeldungen verständlicher machen", "Always write messages that tell the user what to do next."},
 		{"write specs for the cart reducer", "Always colocate tests with the code they cover."},
 		{"commit the parser changes", "Never rewrite git history."},
 		{"add a column to the orders table", "Always review schema changes with the DBA."},
@@ -125,6 +131,30 @@ func TestConceptsLinkParaphrases(t *testing.T) {
 		if first.ID != "9" || first.Score <= 0 || first.Parts.Concept <= 0 {
 			t.Errorf("task %q: first = %s (score %v, parts %+v), want %q by a concept", tt.task, first.ID, first.Score, first.Parts, tt.rule)
 		}
+	}
+}
+
+// A phrase of a word and a stopword is matched as the phrase, never as the
+// word alone: "on-call" is not about outbound calls, a spinner is not "spin
+// up".
+func TestStopwordPhrases(t *testing.T) {
+	rules := []Rule{
+		proj(2, "CODE", "Always set a timeout on outbound HTTP calls."),
+		proj(1, "UX", "Always show a spinner while the page loads."),
+	}
+	for _, task := range []string{"page the on-call engineer", "spin up the database locally"} {
+		sel := Select(rules, Task{Text: task}, Options{})
+		for _, r := range sel.Rules {
+			if r.Parts.Concept != 0 {
+				t.Errorf("task %q: %s has parts %+v (%q), want no concept", task, r.ID, r.Parts, r.Reason)
+			}
+		}
+	}
+	// The phrase in a rule links it to the task.
+	rules = append(rules, proj(3, "PROCESS", "Always page the on-call engineer before a data fix."))
+	sel := Select(rules, Task{Text: "tell whoever holds the pager"}, Options{})
+	if first := sel.Rules[0]; first.ID != "3" || first.Parts.Concept <= 0 {
+		t.Errorf("first = %s with parts %+v, want 3 by the incident concept of \"on-call\"", first.ID, first.Parts)
 	}
 }
 

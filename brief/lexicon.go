@@ -19,9 +19,11 @@ import (
 //     Japanese, including the everyday words a task uses for it ("pay",
 //     "euros" for money; "crash" for a bug).
 //   - A word that names different subjects in common use is left out
-//     ("keys", "level", "stop", "store", "edge", "upgrade"), and so is a phrase
-//     made mostly of stopwords: phrases are matched without their
-//     stopwords ("pull in" would be "pull").
+//     ("keys", "level", "stop", "store", "edge", "upgrade"). Phrases are
+//     matched without their stopwords ("mot de passe" is "mot passe"),
+//     except a phrase of two words one of which is a stopword ("pull in",
+//     "on call", "not null"), which is matched as it is, never as the
+//     other word alone.
 //   - A word may be in several groups when it belongs to each ("install"
 //     in npm and in dependencies).
 var conceptGroups = [][]string{
@@ -32,7 +34,7 @@ var conceptGroups = [][]string{
 		"deploy", "deployment", "production", "prod", "live", "launch", "ausrollen", "mettre en production", "rollout", "roll out", "go live", "デプロイ", "本番", "despliegue", "déploiement", "bereitstellung"},
 	{"npm", "pnpm", "yarn", "bun", "install", "dependency", "package manager", "lockfile", "node_modules", "package.json", "npx", "インストール"},
 	// Dependencies in any ecosystem, and the paraphrases of adding one.
-	{"dependency", "dependencies", "deps", "package", "packages", "library", "libraries", "install",
+	{"dependency", "dependencies", "deps", "package", "packages", "library", "libraries", "install", "pull in", "bring in",
 		"lockfile", "package.json", "pyproject", "requirements.txt", "go.mod", "cargo.toml", "gem", "gems", "sdk", "pypi", "maven",
 		"依存", "依存関係", "パッケージ", "ライブラリ", "abhängigkeit", "bibliothek", "paket", "dépendance", "bibliothèque", "paquet",
 		"dependencia", "biblioteca", "librería", "paquete"},
@@ -298,12 +300,22 @@ func (l *lexicon) keys(sc *scanner, entry string) []string {
 	if isCJKString(entry) {
 		return []string{entry}
 	}
-	var words []string
+	var words, all []string
+	sc.stops = true
 	sc.scan(entry, func(term []byte, kind termKind) {
 		if kind == kindWord {
 			words = append(words, string(term))
 		}
+		if kind == kindWord || kind == kindStop {
+			all = append(all, string(term))
+		}
 	})
+	sc.stops = false
+	if len(words) == 1 && len(all) == 2 {
+		// A phrase of a word and a stopword ("pull in", "on call",
+		// "not null") is that phrase, not the word alone.
+		words = all
+	}
 	// A camel-case or dotted entry ("console.log") also yields its parts;
 	// the phrase of all words is what it means.
 	switch len(words) {

@@ -131,9 +131,12 @@ func analyse(task Task) *query {
 	for i := range q.concepts {
 		q.concepts[i] = -1
 	}
-	var sc scanner
-	var prev []byte
+	sc := scanner{stops: true}
+	var prev, stop []byte
 	prevStarts, prevLabel := false, ""
+	// stop is the stopword just before the current word when it begins a
+	// phrase of the lexicon ("on" of "on call").
+	stopStarts := false
 	termW, conceptW := weightTerm, weightConcept
 	visit := func(term []byte, kind termKind) {
 		switch kind {
@@ -149,11 +152,26 @@ func analyse(task Task) *query {
 					q.intents |= e.cats
 				}
 			}
-			prevStarts = false
+			prevStarts, stopStarts = false, false
 			return
 		case kindCJK:
 			q.addTerm(term, string(term), weightBigram)
-			prevStarts = false
+			prevStarts, stopStarts = false, false
+			return
+		case kindStop:
+			// Stopwords are skipped ("mot de passe" is "mot passe"), except
+			// in a phrase of a word and a stopword ("pull in", "on call").
+			label := string(sc.surface)
+			if prevStarts {
+				pe := l.words[string(prev)+" "+string(term)]
+				for _, c := range pe.concepts {
+					q.addConcept(c, prevLabel+" "+label, conceptW, -1)
+				}
+				q.intents |= pe.intents
+			}
+			if stopStarts = len(l.words[string(term)].next) > 0; stopStarts {
+				stop = append(stop[:0], term...)
+			}
 			return
 		}
 		label := string(sc.surface)
@@ -187,6 +205,14 @@ func analyse(task Task) *query {
 			}
 		}
 		q.intents |= e.intents
+		if stopStarts {
+			pe := l.words[string(stop)+" "+string(term)]
+			for _, c := range pe.concepts {
+				q.addConcept(c, string(stop)+" "+label, conceptW, -1)
+			}
+			q.intents |= pe.intents
+			stopStarts = false
+		}
 		if prevStarts {
 			phrase := string(prev) + " " + string(term)
 			pe := l.words[phrase]
@@ -207,15 +233,15 @@ func analyse(task Task) *query {
 		}
 		base := f
 		if slash := strings.LastIndexByte(f, '/'); slash >= 0 {
-			prevStarts = false
+			prevStarts, stopStarts = false, false
 			termW, conceptW = weightFile*weightPath, weightFile*weightConcept
 			sc.scan(f[:slash], visit)
 			base = f[slash+1:]
 		}
-		prevStarts = false
+		prevStarts, stopStarts = false, false
 		termW, conceptW = weightFile*weightTerm, weightFile*weightConcept
 		sc.scan(base, visit)
-		prevStarts = false
+		prevStarts, stopStarts = false, false
 		sc.scan(ext, visit)
 	}
 	return q

@@ -21,6 +21,9 @@ type scanner struct {
 	// raw emits words as they are, lower-cased, without stemming or
 	// dropping stopwords: the caller does both once per distinct word.
 	raw bool
+	// stops emits stopwords too, as kindStop, for the phrases of the
+	// lexicon that contain one ("pull in", "on call").
+	stops bool
 	// surface is the current word before stemming, valid during the callback
 	// (for labels people read).
 	surface []byte
@@ -36,6 +39,7 @@ const (
 	kindWord   termKind = iota // a stemmed word or a camel-case part
 	kindCJK                    // a character bigram
 	kindCJKRun                 // a whole CJK run, for lexicon lookups
+	kindStop                   // a stopword, as it is (only with scanner.stops)
 )
 
 // scan emits the terms of s.
@@ -134,6 +138,10 @@ func (sc *scanner) emitWord(w []byte, emit termFunc) {
 		return
 	}
 	if isStopword(w) {
+		if sc.stops {
+			sc.surface = w
+			emit(w, kindStop)
+		}
 		return
 	}
 	sc.stem = append(sc.stem[:0], w...)
