@@ -158,6 +158,22 @@ func TestStopwordPhrases(t *testing.T) {
 	}
 }
 
+// A manifest's name and extension are one phrase of the lexicon: a task
+// that touches go.mod or package.json is about dependencies.
+func TestManifestFileNamesDependencies(t *testing.T) {
+	rules := []Rule{
+		proj(3, "CODE", "Always wrap errors with context."),
+		proj(2, "TOOL", "Never add a dependency without a note in docs/deps.md."),
+		proj(1, "STYLE", "Always name files in kebab-case."),
+	}
+	for _, file := range []string{"services/billing/go.mod", "web/package.json"} {
+		sel := Select(rules, Task{Text: "parse YAML in the loader", Files: []string{file}}, Options{})
+		if first := sel.Rules[0]; first.ID != "2" || first.Parts.Files <= 0 {
+			t.Errorf("file %s: first = %s with parts %+v, want 2 by the dependency concept of the file", file, first.ID, first.Parts)
+		}
+	}
+}
+
 func TestScoreParts(t *testing.T) {
 	rules := []Rule{
 		proj(3, "STYLE", "Always name helper functions in camelCase."),

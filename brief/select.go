@@ -241,7 +241,9 @@ func analyse(task Task) *query {
 		prevStarts, stopStarts = false, false
 		termW, conceptW = weightFile*weightTerm, weightFile*weightConcept
 		sc.scan(base, visit)
-		prevStarts, stopStarts = false, false
+		// The name and extension are read as one phrase ("go.mod",
+		// "package.json").
+		stopStarts = false
 		sc.scan(ext, visit)
 	}
 	return q
