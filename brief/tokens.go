@@ -233,7 +233,8 @@ func stroke(r rune) string {
 	return ""
 }
 
-// stem strips common inflections in place: plurals, -ing, -ed, -ly, -er,
+// stem strips common inflections in place: plurals (and the German ones
+// of -ung, -heit, -keit, -tion), -ing, -ed, -ly, -er,
 // -ation, a final -e. It is deliberately light: both sides of a match go
 // through it, so it only has to be consistent.
 func stem(b []byte) []byte {
@@ -247,6 +248,9 @@ func stem(b []byte) []byte {
 		return b
 	}
 	switch {
+	case hasSuffix(b, "ungen"), hasSuffix(b, "heiten"), hasSuffix(b, "keiten"), hasSuffix(b, "tionen"):
+		// German plurals: "Bestellungen", "Abhängigkeiten", "Migrationen".
+		b = b[:n-2]
 	case hasSuffix(b, "ies") && n > 4:
 		b = append(b[:n-3], 'y')
 	case hasSuffix(b, "sses"):
