@@ -56,7 +56,9 @@ var conceptGroups = [][]string{
 	{"validate", "validation", "zod", "yup", "joi", "pydantic", "input", "body", "payload", "sanitize", "parse", "untrusted", "バリデーション", "検証", "validierung", "validación", "valider"},
 	{"database", "db", "sql", "table", "column", "row", "index", "foreign key", "query", "postgres", "postgresql", "mysql", "sqlite", "orm", "schema", "データベース", "テーブル", "カラム", "datenbank", "tabelle", "spalte", "abfrage",
 		"base de datos", "tabla", "columna", "consulta", "base de donnees", "colonne", "requete", "índice", "indice", "インデックス", "クエリ"},
-	{"migration", "migrate", "drizzle", "drizzle-kit", "prisma", "alembic", "flyway", "knex", "liquibase", "schema", "ddl", "マイグレーション", "migración"},
+	{"migration", "migrate", "drizzle", "drizzle-kit", "prisma", "alembic", "flyway", "knex", "liquibase", "schema", "ddl", "マイグレーション", "migración",
+		// A column is added, changed or dropped by a migration.
+		"column", "columns", "カラム", "spalte", "colonne", "columna"},
 	{"timestamp", "timezone", "time zone", "utc", "date", "datetime", "time", "hour", "clock", "iso 8601", "dst", "日時", "日付", "タイムゾーン", "zeitzone", "datum", "uhrzeit", "heure", "fecha", "hora", "zeitstempel", "horodatage", "fuseau horaire", "zona horaria", "タイムスタンプ"},
 	{"cache", "caching", "cached", "redis", "memcached", "ttl", "invalidate", "cdn", "cache-control", "キャッシュ", "zwischenspeicher"},
 	{"log", "logs", "logging", "logger", "console.log", "print", "println", "debug", "debugging", "trace", "ログ", "journal", "journalisation", "protokollierung", "デバッグ",
