@@ -320,7 +320,7 @@ var stopwords = sync.OnceValue(func() map[string]struct{} {
 		"add", "adds", "added", "create", "creates", "write", "writes", "get", "set", "put", "want",
 		"like", "prefer", "avoid", "do", "done", "try", "help", "because", "instead", "ensure",
 		"implement", "change", "changes", "update", "fix", "so", "easier", "better", "good",
-		"give", "gives", "bring", "brings", "take", "takes", "look", "looks", "whatever", "someone", "something",
+		"give", "gives", "take", "takes", "look", "looks", "whatever", "someone", "something",
 		// German.
 		"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "und",
 		"oder", "nicht", "kein", "keine", "immer", "nie", "niemals", "mit", "fur", "von", "zu", "im",
