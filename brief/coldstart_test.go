@@ -158,6 +158,25 @@ func TestStopwordPhrases(t *testing.T) {
 	}
 }
 
+// A phrase of the task's text that names a concept counts like a word that
+// does: "pull in a library" is more about dependencies than "a library".
+func TestPhraseNamesConcept(t *testing.T) {
+	rules := []Rule{
+		proj(2, "TOOL", "Never add a dependency without asking."),
+		proj(1, "STYLE", "Always name files in kebab-case."),
+	}
+	concept := func(task string) float64 {
+		sel := Select(rules, Task{Text: task}, Options{})
+		if sel.Rules[0].ID != "2" {
+			t.Fatalf("task %q: first = %s, want 2", task, sel.Rules[0].ID)
+		}
+		return sel.Rules[0].Parts.Concept
+	}
+	if one, two := concept("a charting library"), concept("pull in a charting library"); two <= one {
+		t.Errorf("concept part %v with the phrase, %v without; want more with it", two, one)
+	}
+}
+
 // A manifest's name and extension are one phrase of the lexicon: a task
 // that touches go.mod or package.json is about dependencies.
 func TestManifestFileNamesDependencies(t *testing.T) {

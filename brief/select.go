@@ -117,6 +117,10 @@ func (q *query) addConcept(c uint16, label string, w float64, from int) {
 		if !q.inFiles {
 			ft.named++
 		}
+	} else if from < 0 && !q.inFiles {
+		// A phrase, a compound or CJK text names it: a word of the text
+		// with no term feature of its own.
+		ft.named++
 	}
 	ft.weight = ft.base * min(2, 1+0.5*float64(max(0, ft.named-1)))
 }
@@ -137,16 +141,22 @@ func analyse(task Task) *query {
 	// stop is the stopword just before the current word when it begins a
 	// phrase of the lexicon ("on" of "on call").
 	stopStarts := false
+	var cjkSeen []uint16
 	termW, conceptW := weightTerm, weightConcept
 	visit := func(term []byte, kind termKind) {
 		switch kind {
 		case kindCJKRun:
 			run := string(term)
+			seen := cjkSeen[:0]
 			for _, e := range l.cjk {
-				if strings.Contains(run, e.term) {
+				// A run names a concept once, however many of its entries
+				// it contains ("ユーザー" contains "ユーザ").
+				if !slices.Contains(seen, e.concept) && strings.Contains(run, e.term) {
+					seen = append(seen, e.concept)
 					q.addConcept(e.concept, e.term, conceptW, -1)
 				}
 			}
+			cjkSeen = seen
 			for _, e := range l.cjkIntents {
 				if strings.Contains(run, e.term) {
 					q.intents |= e.cats
