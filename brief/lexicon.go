@@ -181,7 +181,7 @@ var intentWords = []struct {
 	words []string
 }{
 	{"PROCESS", []string{"commit", "push", "pull request", "pr", "merge", "branch", "rebase", "release", "changelog",
-		"review", "deploy", "ship", "tag", "version", "issue", "ticket", "hotfix", "コミット", "リリース", "プッシュ"}},
+		"review", "deploy", "deployment", "production", "prod", "live", "launch", "rollout", "ship", "tag", "version", "issue", "ticket", "hotfix", "コミット", "リリース", "プッシュ"}},
 	{"DATA", []string{"migration", "migrate", "schema", "table", "column", "database", "db", "sql", "query", "index",
 		"cache", "redis", "store", "storage", "persist", "timestamp", "model", "record", "row", "orm", "data",
 		"postgres", "mysql", "sqlite", "データ", "テーブル", "datenbank"}},
