@@ -103,6 +103,12 @@ func TestConceptsLinkParaphrases(t *testing.T) {
 	}
 	tests := []struct{ task, rule string }{
 		{"add the lodash package", "Never add a new dependency without asking."},
+		{"pull in lodash", "Never add a new dependency without asking."},
+		{"spin up the API on my laptop", "Always run local services with docker compose."},
+		{"make the email column required", "Never add a NOT NULL column without a default."},
+		{"Warn before they navigate away from a half-written post", "Always ask before discarding unsaved changes."},
+		{"Two admins overwrite each other's edits", "Always use optimistic locking for editable records."},
+		{"Die Fehlermeldungen verständlicher machen", "Always write messages that tell the user what to do next."},
 		{"write specs for the cart reducer", "Always colocate tests with the code they cover."},
 		{"commit the parser changes", "Never rewrite git history."},
 		{"add a column to the orders table", "Always review schema changes with the DBA."},
@@ -124,6 +130,65 @@ func TestConceptsLinkParaphrases(t *testing.T) {
 		first := sel.Rules[0]
 		if first.ID != "9" || first.Score <= 0 || first.Parts.Concept <= 0 {
 			t.Errorf("task %q: first = %s (score %v, parts %+v), want %q by a concept", tt.task, first.ID, first.Score, first.Parts, tt.rule)
+		}
+	}
+}
+
+// A phrase of a word and a stopword is matched as the phrase, never as the
+// word alone: "on-call" is not about outbound calls, a spinner is not "spin
+// up".
+func TestStopwordPhrases(t *testing.T) {
+	rules := []Rule{
+		proj(2, "CODE", "Always set a timeout on outbound HTTP calls."),
+		proj(1, "UX", "Always show a spinner while the page loads."),
+	}
+	for _, task := range []string{"page the on-call engineer", "spin up the database locally"} {
+		sel := Select(rules, Task{Text: task}, Options{})
+		for _, r := range sel.Rules {
+			if r.Parts.Concept != 0 {
+				t.Errorf("task %q: %s has parts %+v (%q), want no concept", task, r.ID, r.Parts, r.Reason)
+			}
+		}
+	}
+	// The phrase in a rule links it to the task.
+	rules = append(rules, proj(3, "PROCESS", "Always page the on-call engineer before a data fix."))
+	sel := Select(rules, Task{Text: "tell whoever holds the pager"}, Options{})
+	if first := sel.Rules[0]; first.ID != "3" || first.Parts.Concept <= 0 {
+		t.Errorf("first = %s with parts %+v, want 3 by the incident concept of \"on-call\"", first.ID, first.Parts)
+	}
+}
+
+// A phrase of the task's text that names a concept counts like a word that
+// does: "pull in a library" is more about dependencies than "a library".
+func TestPhraseNamesConcept(t *testing.T) {
+	rules := []Rule{
+		proj(2, "TOOL", "Never add a dependency without asking."),
+		proj(1, "STYLE", "Always name files in kebab-case."),
+	}
+	concept := func(task string) float64 {
+		sel := Select(rules, Task{Text: task}, Options{})
+		if sel.Rules[0].ID != "2" {
+			t.Fatalf("task %q: first = %s, want 2", task, sel.Rules[0].ID)
+		}
+		return sel.Rules[0].Parts.Concept
+	}
+	if one, two := concept("a charting library"), concept("pull in a charting library"); two <= one {
+		t.Errorf("concept part %v with the phrase, %v without; want more with it", two, one)
+	}
+}
+
+// A manifest's name and extension are one phrase of the lexicon: a task
+// that touches go.mod or package.json is about dependencies.
+func TestManifestFileNamesDependencies(t *testing.T) {
+	rules := []Rule{
+		proj(3, "CODE", "Always wrap errors with context."),
+		proj(2, "TOOL", "Never add a dependency without a note in docs/deps.md."),
+		proj(1, "STYLE", "Always name files in kebab-case."),
+	}
+	for _, file := range []string{"services/billing/go.mod", "web/package.json"} {
+		sel := Select(rules, Task{Text: "parse YAML in the loader", Files: []string{file}}, Options{})
+		if first := sel.Rules[0]; first.ID != "2" || first.Parts.Files <= 0 {
+			t.Errorf("file %s: first = %s with parts %+v, want 2 by the dependency concept of the file", file, first.ID, first.Parts)
 		}
 	}
 }

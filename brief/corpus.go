@@ -26,6 +26,9 @@ type corpus struct {
 }
 
 // evidence is one term or concept of a rule.
+// stopBegins is the id of a stopword that begins a phrase of the lexicon.
+const stopBegins = -2
+
 type evidence struct {
 	id      int32 // term id, or concept number
 	concept bool
@@ -56,6 +59,10 @@ func newCorpus(rules []Rule) *corpus {
 		prev         []byte
 		prevNext     []string
 		prevStarts   bool
+		// stop is a stopword that begins a phrase of the lexicon ("on" of
+		// "on call"), when it is the word before the current one.
+		stop       []byte
+		stopStarts bool
 	)
 	addConcepts := func(cs []uint16) {
 		for _, k := range cs {
@@ -74,7 +81,7 @@ func newCorpus(rules []Rule) *corpus {
 					c.ev = append(c.ev, evidence{id: int32(e.concept), concept: true, why: why})
 				}
 			}
-			prevStarts = false
+			prevStarts, stopStarts = false, false
 			return
 		}
 		var id int32
@@ -87,10 +94,27 @@ func newCorpus(rules []Rule) *corpus {
 				if !isStopword(term) {
 					stemBuf = append(stemBuf[:0], term...)
 					id = c.intern(stem(stemBuf))
+				} else if len(l.words[string(term)].next) > 0 {
+					id = stopBegins
 				}
 				c.words.put(term, id)
 			}
 			if id < 0 {
+				// A stopword: skipped ("mot de passe" is "mot passe"), except
+				// in a phrase of a word and a stopword ("pull in", "on call").
+				if prevStarts {
+					for _, n := range prevNext {
+						if string(term) == n {
+							prev = append(append(prev, ' '), term...)
+							addConcepts(l.words[string(prev)].concepts)
+							prevStarts = false
+							break
+						}
+					}
+				}
+				if stopStarts = id == stopBegins; stopStarts {
+					stop = append(stop[:0], term...)
+				}
 				return
 			}
 		}
@@ -102,8 +126,14 @@ func newCorpus(rules []Rule) *corpus {
 			c.ev = append(c.ev, evidence{id: id, why: why})
 		}
 		if kind == kindCJK {
-			prevStarts = false
+			prevStarts, stopStarts = false, false
 			return
+		}
+		if stopStarts {
+			t := c.term(id)
+			stop = append(append(stop, ' '), t...)
+			addConcepts(l.words[string(stop)].concepts)
+			stopStarts = false
 		}
 		if prevStarts {
 			t := c.term(id)
@@ -123,10 +153,10 @@ func newCorpus(rules []Rule) *corpus {
 	}
 	for i := range rules {
 		rule = int32(i + 1)
-		why, prevStarts = false, false
+		why, prevStarts, stopStarts = false, false, false
 		sc.scan(rules[i].Instruction, visit)
 		if w := whyContent(rules[i].Why); w != "" {
-			why, prevStarts = true, false
+			why, prevStarts, stopStarts = true, false, false
 			sc.scan(w, visit)
 		}
 		c.start[i+1] = int32(len(c.ev))

@@ -172,6 +172,22 @@ func TestEvalColdStart5(t *testing.T) {
 	evalFile(t, "coldstart5.json", coldStart5Floor)
 }
 
+// TestEvalColdStart6 measures selection on testdata/coldstart6.json, a
+// 312-rule multi-stack set written blind before the second round of
+// cold-start work: scored untouched first, then its misses were studied, so
+// it is a dev set now.
+func TestEvalColdStart6(t *testing.T) {
+	evalFile(t, "coldstart6.json", coldStart6Floor)
+}
+
+// TestEvalColdStart7 measures selection on testdata/coldstart7.json, a
+// 301-rule multi-stack set written blind with coldstart6.json and kept
+// untouched until the end of that work: measured once for its report,
+// never tuned on.
+func TestEvalColdStart7(t *testing.T) {
+	evalFile(t, "coldstart7.json", coldStart7Floor)
+}
+
 // evalFile logs the recall at limits 3, 5 and 8 of the set in testdata/name
 // and fails when the recall at limit 8 is below floor.
 func evalFile(t *testing.T, name string, floor float64) {
@@ -201,11 +217,13 @@ func evalFile(t *testing.T, name string, floor float64) {
 // Recall floors this package is known to reach at limit 8; a change that
 // lowers one is a regression.
 const (
-	coldStartFloor  = 0.75
+	coldStartFloor  = 0.80
 	coldStart2Floor = 0.80
 	coldStart3Floor = 0.80
-	coldStart4Floor = 0.55
-	coldStart5Floor = 0.70
+	coldStart4Floor = 0.80
+	coldStart5Floor = 0.80
+	coldStart6Floor = 0.70
+	coldStart7Floor = 0.60
 )
 
 // heldOutFloor is the held-out recall this package is known to reach; a

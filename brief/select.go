@@ -121,6 +121,10 @@ func (q *query) addConcept(c uint16, label string, w float64, from int) {
 		if !q.inFiles {
 			ft.named++
 		}
+	} else if from < 0 && !q.inFiles {
+		// A phrase, a compound or CJK text names it: a word of the text
+		// with no term feature of its own.
+		ft.named++
 	}
 	ft.weight = ft.base * min(2, 1+0.5*float64(max(0, ft.named-1)))
 }
@@ -135,29 +139,53 @@ func analyse(task Task) *query {
 	for i := range q.concepts {
 		q.concepts[i] = -1
 	}
-	var sc scanner
-	var prev []byte
+	sc := scanner{stops: true}
+	var prev, stop []byte
 	prevStarts, prevLabel := false, ""
+	// stop is the stopword just before the current word when it begins a
+	// phrase of the lexicon ("on" of "on call").
+	stopStarts := false
+	var cjkSeen []uint16
 	termW, conceptW := weightTerm, weightConcept
 	visit := func(term []byte, kind termKind) {
 		switch kind {
 		case kindCJKRun:
 			run := string(term)
+			seen := cjkSeen[:0]
 			for _, e := range l.cjk {
-				if strings.Contains(run, e.term) {
+				// A run names a concept once, however many of its entries
+				// it contains ("ユーザー" contains "ユーザ").
+				if !slices.Contains(seen, e.concept) && strings.Contains(run, e.term) {
+					seen = append(seen, e.concept)
 					q.addConcept(e.concept, e.term, conceptW, -1)
 				}
 			}
+			cjkSeen = seen
 			for _, e := range l.cjkIntents {
 				if strings.Contains(run, e.term) {
 					q.intents |= e.cats
 				}
 			}
-			prevStarts = false
+			prevStarts, stopStarts = false, false
 			return
 		case kindCJK:
 			q.addTerm(term, string(term), weightBigram)
-			prevStarts = false
+			prevStarts, stopStarts = false, false
+			return
+		case kindStop:
+			// Stopwords are skipped ("mot de passe" is "mot passe"), except
+			// in a phrase of a word and a stopword ("pull in", "on call").
+			label := string(sc.surface)
+			if prevStarts {
+				pe := l.words[string(prev)+" "+string(term)]
+				for _, c := range pe.concepts {
+					q.addConcept(c, prevLabel+" "+label, conceptW, -1)
+				}
+				q.intents |= pe.intents
+			}
+			if stopStarts = len(l.words[string(term)].next) > 0; stopStarts {
+				stop = append(stop[:0], term...)
+			}
 			return
 		}
 		label := string(sc.surface)
@@ -169,7 +197,10 @@ func analyse(task Task) *query {
 		}
 		if len(e.concepts) == 0 && e.intents == 0 {
 			// A compound ("Benutzerdaten", "Datenbankmigration", "username")
-			// names the concept of its longest known first part.
+			// names the concept of its longest known first part, and
+			// ("Fehlermeldungen", "Kundentabelle") of its longest known
+			// last part, the head of a German compound, which must be
+			// longer (minCompoundHead) so that "username" is not a name.
 			for n := len(term) - minCompoundPart; n >= minCompoundPart; n-- {
 				if pe := l.words[string(term[:n])]; len(pe.concepts) > 0 {
 					for _, c := range pe.concepts {
@@ -178,8 +209,24 @@ func analyse(task Task) *query {
 					break
 				}
 			}
+			for n := minCompoundPart; n <= len(term)-minCompoundHead; n++ {
+				if pe := l.words[string(term[n:])]; len(pe.concepts) > 0 {
+					for _, c := range pe.concepts {
+						q.addConcept(c, label, conceptW, -1)
+					}
+					break
+				}
+			}
 		}
 		q.intents |= e.intents
+		if stopStarts {
+			pe := l.words[string(stop)+" "+string(term)]
+			for _, c := range pe.concepts {
+				q.addConcept(c, string(stop)+" "+label, conceptW, -1)
+			}
+			q.intents |= pe.intents
+			stopStarts = false
+		}
 		if prevStarts {
 			phrase := string(prev) + " " + string(term)
 			pe := l.words[phrase]
@@ -200,15 +247,17 @@ func analyse(task Task) *query {
 		}
 		base := f
 		if slash := strings.LastIndexByte(f, '/'); slash >= 0 {
-			prevStarts = false
+			prevStarts, stopStarts = false, false
 			termW, conceptW = weightFile*weightPath, weightFile*weightConcept
 			sc.scan(f[:slash], visit)
 			base = f[slash+1:]
 		}
-		prevStarts = false
+		prevStarts, stopStarts = false, false
 		termW, conceptW = weightFile*weightTerm, weightFile*weightConcept
 		sc.scan(base, visit)
-		prevStarts = false
+		// The name and extension are read as one phrase ("go.mod",
+		// "package.json").
+		stopStarts = false
 		sc.scan(ext, visit)
 	}
 	return q
@@ -217,6 +266,10 @@ func analyse(task Task) *query {
 // minCompoundPart is the shortest part of a compound word that names a
 // concept.
 const minCompoundPart = 4
+
+// minCompoundHead is the shortest last part of a compound word that names a
+// concept.
+const minCompoundHead = 6
 
 // ruleMatch is one piece of evidence for one rule.
 type ruleMatch struct {
@@ -297,6 +350,7 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 	// to the word in the instruction, a concept of the Why to the word
 	// anywhere (words of the instruction come first in a rule's evidence).
 	shared := make([]int32, len(q.feats))
+	var best []bestConcept
 	for k, i := range idx {
 		p := &parts[k]
 		ms := matches[offsets[k]:offsets[k+1]]
@@ -309,19 +363,24 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 				}
 			}
 		}
+		best = best[:0]
 		for _, m := range ms {
-			if f := &q.feats[m.feat]; f.kind == featConcept && sharesWord(f.from, shared, inWhy, inInstr, m.weight != 1) {
+			f := &q.feats[m.feat]
+			if f.kind == featConcept && sharesWord(f.from, shared, inWhy, inInstr, m.weight != 1) {
 				continue // the word itself is shared: counted once
 			}
 			v := spec[m.feat] * float64(m.weight)
-			switch f := &q.feats[m.feat]; {
-			case f.file:
-				p.Files += v
-			case f.kind == featTerm:
-				p.Lexical += v
-			default:
-				p.Concept += v
+			if f.kind == featConcept && len(f.from) == 1 {
+				// One task word that names several concepts the rule has
+				// ("tsx": React, TypeScript, JavaScript) is one piece of
+				// evidence: its best concept counts.
+				best = keepBest(best, bestConcept{f.from[0], int32(m.feat), v})
+				continue
 			}
+			p.add(f, v)
+		}
+		for _, b := range best {
+			p.add(&q.feats[b.feat], b.v)
 		}
 		r := &c.rules[i]
 		if q.intents != 0 {
@@ -338,6 +397,37 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 		}
 	}
 	return scoring{parts: parts, minEvidence: minEvidence, matches: matches, offsets: offsets}
+}
+
+// add counts v for feature f in the part it belongs to.
+func (p *ScoreParts) add(f *feature, v float64) {
+	switch {
+	case f.file:
+		p.Files += v
+	case f.kind == featTerm:
+		p.Lexical += v
+	default:
+		p.Concept += v
+	}
+}
+
+// bestConcept is the best concept match of one task word for one rule.
+type bestConcept struct {
+	word, feat int32
+	v          float64
+}
+
+// keepBest records b unless a better match of the same word is recorded.
+func keepBest(best []bestConcept, b bestConcept) []bestConcept {
+	for i := range best {
+		if best[i].word == b.word {
+			if b.v > best[i].v {
+				best[i] = b
+			}
+			return best
+		}
+	}
+	return append(best, b)
 }
 
 // scoring is the outcome of [corpus.score].

@@ -15,6 +15,7 @@ func TestStem(t *testing.T) {
 		{"locally", "local"}, {"handlers", "handler"}, {"translation", "translate"},
 		{"localization", "localize"}, {"caching", "cache"}, {"tests", "testing"},
 		{"installed", "install"}, {"logger", "log"}, {"deleted", "delete"},
+		{"bestellungen", "bestellung"}, {"abhangigkeiten", "abhangigkeit"}, {"migrationen", "migration"},
 	}
 	for _, p := range same {
 		a, b := string(stem([]byte(p[0]))), string(stem([]byte(p[1])))

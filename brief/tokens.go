@@ -21,6 +21,9 @@ type scanner struct {
 	// raw emits words as they are, lower-cased, without stemming or
 	// dropping stopwords: the caller does both once per distinct word.
 	raw bool
+	// stops emits stopwords too, as kindStop, for the phrases of the
+	// lexicon that contain one ("pull in", "on call").
+	stops bool
 	// surface is the current word before stemming, valid during the callback
 	// (for labels people read).
 	surface []byte
@@ -36,6 +39,7 @@ const (
 	kindWord   termKind = iota // a stemmed word or a camel-case part
 	kindCJK                    // a character bigram
 	kindCJKRun                 // a whole CJK run, for lexicon lookups
+	kindStop                   // a stopword, as it is (only with scanner.stops)
 )
 
 // scan emits the terms of s.
@@ -134,6 +138,10 @@ func (sc *scanner) emitWord(w []byte, emit termFunc) {
 		return
 	}
 	if isStopword(w) {
+		if sc.stops {
+			sc.surface = w
+			emit(w, kindStop)
+		}
 		return
 	}
 	sc.stem = append(sc.stem[:0], w...)
@@ -225,7 +233,8 @@ func stroke(r rune) string {
 	return ""
 }
 
-// stem strips common inflections in place: plurals, -ing, -ed, -ly, -er,
+// stem strips common inflections in place: plurals (and the German ones
+// of -ung, -heit, -keit, -tion), -ing, -ed, -ly, -er,
 // -ation, a final -e. It is deliberately light: both sides of a match go
 // through it, so it only has to be consistent.
 func stem(b []byte) []byte {
@@ -239,6 +248,9 @@ func stem(b []byte) []byte {
 		return b
 	}
 	switch {
+	case hasSuffix(b, "ungen"), hasSuffix(b, "heiten"), hasSuffix(b, "keiten"), hasSuffix(b, "tionen"):
+		// German plurals: "Bestellungen", "Abhängigkeiten", "Migrationen".
+		b = b[:n-2]
 	case hasSuffix(b, "ies") && n > 4:
 		b = append(b[:n-3], 'y')
 	case hasSuffix(b, "sses"):
@@ -308,6 +320,7 @@ var stopwords = sync.OnceValue(func() map[string]struct{} {
 		"add", "adds", "added", "create", "creates", "write", "writes", "get", "set", "put", "want",
 		"like", "prefer", "avoid", "do", "done", "try", "help", "because", "instead", "ensure",
 		"implement", "change", "changes", "update", "fix", "so", "easier", "better", "good",
+		"give", "gives", "take", "takes", "look", "looks", "whatever", "someone", "something",
 		// German.
 		"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "und",
 		"oder", "nicht", "kein", "keine", "immer", "nie", "niemals", "mit", "fur", "von", "zu", "im",
