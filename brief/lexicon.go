@@ -27,7 +27,10 @@ import (
 //   - A word may be in several groups when it belongs to each ("install"
 //     in npm and in dependencies).
 var conceptGroups = [][]string{
-	{"commit", "commits", "committing", "conventional commits", "squash", "amend", "git", "pre-commit", "husky", "コミット", "einchecken"},
+	{"commit", "commits", "committing", "conventional commits", "squash", "amend", "git", "pre-commit", "husky", "コミット", "einchecken",
+		// Saving one's work in version control, in other words.
+		"record changes", "save changes", "save work", "check in", "enregistrer modifications", "enregistre modifications",
+		"guardar cambios", "änderungen speichern", "変更を保存"},
 	{"pull request", "pr", "merge request", "mr", "code review", "review", "reviewer", "ready for review", "プルリクエスト", "プルリク", "レビュー", "revue de code", "revisión de código"},
 	{"git", "push", "branch", "rebase", "main", "master", "merge", "origin", "history", "プッシュ", "ブランチ", "マージ", "リベース", "rama", "fusionar", "fusionner", "zusammenführen"},
 	{"release", "changelog", "semver", "tag", "release notes", "ship", "publish", "user-visible", "リリース", "version bump", "veröffentlichen", "publier", "publicar", "desplegar", "déployer", "変更履歴",
@@ -58,7 +61,7 @@ var conceptGroups = [][]string{
 		"base de datos", "tabla", "columna", "consulta", "base de donnees", "colonne", "requete", "índice", "indice", "インデックス", "クエリ"},
 	{"migration", "migrate", "drizzle", "drizzle-kit", "prisma", "alembic", "flyway", "knex", "liquibase", "schema", "ddl", "マイグレーション", "migración",
 		// A column is added, changed or dropped by a migration.
-		"column", "columns", "カラム", "spalte", "colonne", "columna"},
+		"column", "columns", "カラム", "spalte", "colonne", "columna", "attribute", "attributes"},
 	{"timestamp", "timezone", "time zone", "utc", "date", "datetime", "time", "hour", "clock", "iso 8601", "dst", "日時", "日付", "タイムゾーン", "zeitzone", "datum", "uhrzeit", "heure", "fecha", "hora", "zeitstempel", "horodatage", "fuseau horaire", "zona horaria", "タイムスタンプ"},
 	{"cache", "caching", "cached", "redis", "memcached", "ttl", "invalidate", "cdn", "cache-control", "キャッシュ", "zwischenspeicher"},
 	{"log", "logs", "logging", "logger", "console.log", "print", "println", "debug", "debugging", "trace", "ログ", "journal", "journalisation", "protokollierung", "デバッグ",
@@ -72,10 +75,11 @@ var conceptGroups = [][]string{
 	{"loading", "spinner", "skeleton", "placeholder", "progress", "suspense", "pending", "読み込み", "ローディング", "スピナー", "chargement", "cargando", "ladeanzeige"},
 	{"docs", "doc", "documentation", "document", "documenting", "readme", "markdown", "md", "guide", "rfc", "ドキュメント", "dokumentation", "documentación"},
 	{"error", "errors", "exception", "fail", "fails", "failure", "panic", "crash", "stack trace", "エラー", "fehler", "erreur", "例外", "ausnahme", "excepción", "失敗"},
-	{"delete", "deletion", "remove", "soft-delete", "purge", "destroy", "destructive", "wipe", "erase", "deleted_at", "削除", "löschen",
+	{"delete", "deletion", "remove", "soft-delete", "purge", "destroy", "destructive", "wipe", "erase", "deleted_at", "削除", "löschen", "rid", "drop", "throw away", "retirer", "quitar",
 		"entfernen", "supprimer", "effacer", "eliminar", "borrar"},
 	{"user", "users", "account", "profile", "member", "customer", "ユーザー", "benutzer", "utilisateur", "usuario", "ユーザ", "nutzer", "kunde", "kunden", "konto", "compte", "cuenta", "顧客"},
-	{"build", "compile", "binary", "makefile", "make", "target", "bundle", "ビルド", "kompilieren", "compilar"},
+	{"build", "compile", "binary", "makefile", "make", "target", "make build", "make test", "make lint", "make check",
+		"make install", "make run", "make target", "make targets", "bundle", "ビルド", "kompilieren", "compilar"},
 	{"lint", "linter", "eslint", "golangci-lint", "format", "formatter", "prettier", "gofmt", "black", "ruff", "リント", "フォーマット", "整形", "formatieren", "formater", "formatear"},
 	{"docker", "compose", "container", "containers", "dockerfile", "compose.yaml", "docker-compose.yml", "local", "localhost", "local services", "locally", "laptop", "my machine", "spin up", "lokal", "en local", "postgres", "mysql", "redis", "kafka", "rabbitmq", "devcontainer", "コンテナ"},
 	{"proto", "protobuf", "grpc", "buf", "rpc", "codegen", "generated", "generate", "regenerate", "gen"},
@@ -181,7 +185,8 @@ var intentWords = []struct {
 	words []string
 }{
 	{"PROCESS", []string{"commit", "push", "pull request", "pr", "merge", "branch", "rebase", "release", "changelog",
-		"review", "deploy", "deployment", "production", "prod", "live", "launch", "rollout", "ship", "tag", "version", "issue", "ticket", "hotfix", "コミット", "リリース", "プッシュ"}},
+		"review", "deploy", "deployment", "production", "prod", "live", "launch", "rollout", "ship", "tag", "version", "issue", "ticket", "hotfix", "コミット", "リリース", "プッシュ",
+		"record changes", "save changes", "save work", "check in", "enregistrer modifications", "enregistre modifications", "guardar cambios"}},
 	{"DATA", []string{"migration", "migrate", "schema", "table", "column", "database", "db", "sql", "query", "index",
 		"cache", "redis", "store", "storage", "persist", "timestamp", "model", "record", "row", "orm", "data",
 		"postgres", "mysql", "sqlite", "データ", "テーブル", "datenbank"}},

@@ -55,6 +55,9 @@ func TestScan(t *testing.T) {
 		{"Migración de la base de datos", []string{"migracion", "bas", "dato"}},
 		{"コミットする", []string{"コミ", "ミッ", "ット", "トす", "する"}},
 		{"Pythonの慣習", []string{"python", "の慣", "慣習"}},
+		// A letter joined to one character by "+" or "/" is one term.
+		{"Avoid N+1 queries and blocking I/O", []string{"n+1", "query", "block", "i/o"}},
+		{"a/b c+d/e", []string{"a/b", "c+d"}},
 	}
 	for _, tt := range tests {
 		if got := terms(tt.in); !slices.Equal(got, tt.want) {

@@ -75,6 +75,15 @@ func (sc *scanner) scan(s string, emit termFunc) {
 				sc.word = append(sc.word, c+('a'-'A'))
 				sc.prevUpper, sc.prevLower = true, false
 			default:
+				if (c == '+' || c == '/') && len(sc.word) == 1 && i < len(s) && isASCIIAlnum(s[i]) &&
+					(i+1 == len(s) || !isWordByte(s[i+1])) {
+					// A letter, '+' or '/', and one more character is one
+					// term ("n+1", "i/o"), not two one-letter words.
+					sc.word = append(sc.word, c, s[i]|0x20)
+					i++
+					sc.flushWord(emit)
+					continue
+				}
 				if len(sc.word) > 0 {
 					sc.flushWord(emit)
 				}
@@ -106,6 +115,8 @@ func (sc *scanner) scan(s string, emit termFunc) {
 	sc.flushWord(emit)
 	sc.flushCJK(emit)
 }
+
+func isASCIIAlnum(c byte) bool { return lowerOrDigit(c) || 'A' <= c && c <= 'Z' }
 
 func lowerOrDigit(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' }
 
@@ -329,10 +340,10 @@ var stopwords = sync.OnceValue(func() map[string]struct{} {
 		// French.
 		"le", "la", "les", "un", "une", "des", "du", "et", "ou", "ne", "pas", "jamais", "toujours",
 		"avec", "pour", "dans", "sur", "par", "en", "au", "aux", "ce", "cette", "est", "sont", "nous",
-		"vous", "je", "tu", "il", "elle", "utilise", "utiliser", "utilisez", "plutot", "que", "qui",
+		"vous", "je", "tu", "il", "elle", "mes", "mon", "ma", "tes", "ton", "ta", "ses", "son", "sa", "nos", "notre", "vos", "votre", "utilise", "utiliser", "utilisez", "plutot", "que", "qui",
 		// Spanish.
 		"el", "los", "las", "uno", "unos", "unas", "y", "o", "nunca", "siempre", "con", "sin", "para",
-		"por", "que", "es", "son", "de", "lo", "mi", "tu", "usa", "usar", "utiliza", "lugar", "del", "al", "lo", "se", "su",
+		"por", "que", "es", "son", "de", "lo", "mi", "tu", "usa", "usar", "utiliza", "lugar", "del", "al", "lo", "se", "su", "mis", "tus", "sus",
 	} {
 		m[w] = struct{}{}
 	}
