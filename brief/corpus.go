@@ -75,8 +75,8 @@ func newCorpus(rules []Rule) *corpus {
 	visit := func(term []byte, kind termKind) {
 		if kind == kindCJKRun {
 			run := string(term)
-			for _, e := range l.cjk {
-				if conceptStamp[e.concept] != rule && strings.Contains(run, e.term) {
+			for i := range l.cjk {
+				if e := &l.cjk[i]; conceptStamp[e.concept] != rule && e.in(run) {
 					conceptStamp[e.concept] = rule
 					c.ev = append(c.ev, evidence{id: int32(e.concept), concept: true, why: why})
 				}

@@ -252,6 +252,28 @@ type lexEntry struct {
 type cjkEntry struct {
 	term    string
 	concept uint16
+	// longer are the longer CJK entries that contain term ("ログイン"
+	// contains "ログ"): inside one of them, term is not a word of its own.
+	longer []string
+}
+
+// in reports whether the CJK run names e's term as a word: the term
+// occurs in the run outside every longer entry of the lexicon that
+// contains it (longest match: "ログイン" is login, not a log).
+func (e *cjkEntry) in(run string) bool {
+	if !strings.Contains(run, e.term) {
+		return false
+	}
+	if len(e.longer) == 0 {
+		return true
+	}
+	rest := run
+	for _, f := range e.longer {
+		if strings.Contains(rest, f) {
+			rest = strings.ReplaceAll(rest, f, "\x00")
+		}
+	}
+	return strings.Contains(rest, e.term)
 }
 
 type cjkIntent struct {
@@ -272,7 +294,7 @@ func buildLexicon() *lexicon {
 		for _, w := range group {
 			for _, key := range l.keys(&sc, w) {
 				if isCJKString(key) {
-					l.cjk = append(l.cjk, cjkEntry{key, c})
+					l.cjk = append(l.cjk, cjkEntry{term: key, concept: c})
 					continue
 				}
 				e := l.words[key]
@@ -280,6 +302,14 @@ func buildLexicon() *lexicon {
 					e.concepts = append(e.concepts, c)
 					l.words[key] = e
 				}
+			}
+		}
+	}
+	for i := range l.cjk {
+		for _, f := range l.cjk {
+			if len(f.term) > len(l.cjk[i].term) && strings.Contains(f.term, l.cjk[i].term) &&
+				!slices.Contains(l.cjk[i].longer, f.term) {
+				l.cjk[i].longer = append(l.cjk[i].longer, f.term)
 			}
 		}
 	}

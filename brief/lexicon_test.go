@@ -26,3 +26,31 @@ func TestLexiconEntriesMatchable(t *testing.T) {
 		}
 	}
 }
+
+// TestCJKLongestMatch checks that a CJK entry inside a longer entry of the
+// lexicon is not a word of its own there: "ログイン" (login) is no log.
+func TestCJKLongestMatch(t *testing.T) {
+	named := func(text, entry string) bool {
+		q := analyse(Task{Text: text})
+		for _, f := range q.feats {
+			if f.kind == featConcept && f.label == entry {
+				return true
+			}
+		}
+		return false
+	}
+	tests := []struct {
+		text, entry string
+		want        bool
+	}{
+		{"ログイン画面のボタン", "ログイン", true},
+		{"ログイン画面のボタン", "ログ", false},
+		{"ログを出力する", "ログ", true},
+		{"ログインのログを出力", "ログ", true},
+	}
+	for _, tt := range tests {
+		if got := named(tt.text, tt.entry); got != tt.want {
+			t.Errorf("%q names %q = %v, want %v", tt.text, tt.entry, got, tt.want)
+		}
+	}
+}

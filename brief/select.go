@@ -152,10 +152,10 @@ func analyse(task Task) *query {
 		case kindCJKRun:
 			run := string(term)
 			seen := cjkSeen[:0]
-			for _, e := range l.cjk {
+			for i := range l.cjk {
 				// A run names a concept once, however many of its entries
 				// it contains ("ユーザー" contains "ユーザ").
-				if !slices.Contains(seen, e.concept) && strings.Contains(run, e.term) {
+				if e := &l.cjk[i]; !slices.Contains(seen, e.concept) && e.in(run) {
 					seen = append(seen, e.concept)
 					q.addConcept(e.concept, e.term, conceptW, -1)
 				}
