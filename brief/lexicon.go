@@ -104,7 +104,10 @@ var conceptGroups = [][]string{
 		"パフォーマンス", "遅い", "leistung", "langsam", "lent", "rendimiento", "lento", "高速化", "最適化", "lenteur", "lentitud", "optimieren", "optimiser", "optimizar"},
 	// Queries that multiply.
 	{"n+1", "eager load", "eager-load", "eager loading", "prefetch", "select_related", "prefetch_related", "includes", "batch",
-		"batching", "dataloader", "join", "joins"},
+		"batching", "dataloader", "join", "joins",
+		// How a task describes one: a query for each row, in a loop.
+		"query per row", "queries per row", "query per item", "per row", "each row",
+		"in loops", "inside a loop", "hundreds of queries", "n+1 queries"},
 	{"unique", "uniqueness", "duplicate", "duplicates", "duplicated", "dedupe", "deduplicate", "twice", "idempotent", "idempotency",
 		"一意", "重複", "eindeutig", "doppelt", "doublon", "unico", "duplicado"},
 	{"version", "versions", "versioning", "semver", "semantic version", "breaking change", "breaking changes", "major version",
@@ -167,7 +170,7 @@ var conceptGroups = [][]string{
 	{"job", "jobs", "background job", "worker", "workers", "queue", "queued", "enqueue", "asynchronously", "background",
 		"sidekiq", "celery", "cron", "scheduler", "scheduled", "nightly", "idempotent", "idempotency", "ジョブ", "キュー", "hintergrundjob", "tache de fond", "warteschlange", "file d'attente", "バッチ"},
 	// Values a record must have.
-	{"required", "mandatory", "not null", "non-null", "nullable", "non-nullable", "default value", "pflichtfeld", "erforderlich",
+	{"required", "mandatory", "not null", "non-null", "nullable", "non-nullable", "default value", "filled in", "fill in", "pflichtfeld", "erforderlich",
 		"obligatoire", "obligatorio", "requerido", "必須"},
 	// Work a person has not saved yet.
 	{"unsaved", "unsaved changes", "discard", "discarding", "draft", "drafts", "autosave", "navigate away", "beforeunload",
