@@ -30,7 +30,7 @@ var conceptGroups = [][]string{
 	{"commit", "commits", "committing", "conventional commits", "squash", "amend", "git", "pre-commit", "husky", "コミット", "einchecken",
 		// Saving one's work in version control, in other words.
 		"record changes", "save changes", "save work", "check in", "enregistrer modifications", "enregistre modifications",
-		"guardar cambios", "änderungen speichern", "変更を保存"},
+		"guardar cambios", "guarda cambios", "änderungen speichern", "speichere änderungen", "変更を保存"},
 	{"pull request", "pr", "merge request", "mr", "code review", "review", "reviewer", "ready for review", "プルリクエスト", "プルリク", "レビュー", "revue de code", "revisión de código"},
 	{"git", "push", "branch", "rebase", "main", "master", "merge", "origin", "history", "プッシュ", "ブランチ", "マージ", "リベース", "rama", "fusionar", "fusionner", "zusammenführen"},
 	{"release", "changelog", "semver", "tag", "release notes", "ship", "publish", "user-visible", "リリース", "version bump", "veröffentlichen", "publier", "publicar", "desplegar", "déployer", "変更履歴",
@@ -142,7 +142,7 @@ var conceptGroups = [][]string{
 	{"comment", "comments", "docstring", "docstrings", "jsdoc", "tsdoc", "godoc", "doc comment", "doc comments", "コメント", "kommentar", "commentaire", "comentario"},
 	{"folder", "folders", "directory", "directories", "file structure", "project structure", "colocate", "colocated", "フォルダ", "ディレクトリ", "ordner", "verzeichnis", "dossier", "carpeta"},
 	{"state", "redux", "zustand", "pinia", "mobx", "global state", "server state", "state management", "状態"},
-	{"responsive", "breakpoint", "breakpoints", "media query", "mobile-first", "viewport", "small screens", "small screen", "screen size", "screen sizes", "narrow", "phone", "phones", "mobile web", "レスポンシブ"},
+	{"responsive", "breakpoint", "breakpoints", "media query", "mobile-first", "viewport", "small screens", "small screen", "pixels wide", "screen size", "screen sizes", "narrow", "phone", "phones", "mobile web", "レスポンシブ"},
 	{"json", "yaml", "toml", "serialize", "serialization", "marshal", "unmarshal", "encode", "decode"},
 	{"cli", "command line", "command-line", "subcommand", "subcommands", "stdin", "stdout", "stderr", "terminal", "shell", "コマンド"},
 	{"feature flag", "feature flags", "feature toggle", "launchdarkly", "unleash", "rollout", "turn on", "turn off", "switch on", "switch off", "kill switch", "フィーチャーフラグ"},

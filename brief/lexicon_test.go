@@ -65,3 +65,39 @@ func TestCJKLongestMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestParaphrasedConcepts checks that everyday paraphrases name the concept
+// of the rules they are about, across a gap of stopwords and possessives.
+func TestParaphrasedConcepts(t *testing.T) {
+	group := func(member string) int {
+		for i, g := range conceptGroups {
+			if g[0] == member {
+				return i
+			}
+		}
+		t.Fatalf("no concept group starts with %q", member)
+		return -1
+	}
+	tests := []struct {
+		text, group string
+		want        bool
+	}{
+		{"Record my changes with a message", "commit", true},
+		{"Enregistre mes modifications", "commit", true},
+		{"Speichere meine Änderungen", "commit", true},
+		{"Save my work before lunch", "commit", true},
+		{"Record the temperature changes", "commit", false},
+		{"Get rid of the fax attribute", "delete", true},
+		{"Get rid of the fax attribute", "migration", true},
+		{"Run make build in the repo", "build", true},
+		{"Make sure the button is blue", "build", false},
+		{"It fires one query per row", "n+1", true},
+		{"Avoid N+1 queries", "n+1", true},
+	}
+	for _, tt := range tests {
+		q := analyse(Task{Text: tt.text})
+		if got := q.concepts[group(tt.group)] >= 0; got != tt.want {
+			t.Errorf("%q names the %s concept = %v, want %v", tt.text, tt.group, got, tt.want)
+		}
+	}
+}

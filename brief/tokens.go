@@ -336,7 +336,7 @@ var stopwords = sync.OnceValue(func() map[string]struct{} {
 		"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "und",
 		"oder", "nicht", "kein", "keine", "immer", "nie", "niemals", "mit", "fur", "von", "zu", "im",
 		"ist", "sind", "wir", "ich", "du", "sie", "es", "auf", "bei", "aus", "als", "auch", "statt",
-		"verwende", "verwenden", "benutze", "benutzen", "bitte", "nutze",
+		"verwende", "verwenden", "benutze", "benutzen", "bitte", "nutze", "mein", "meine", "meinen", "meiner", "dein", "deine", "unser", "unsere",
 		// French.
 		"le", "la", "les", "un", "une", "des", "du", "et", "ou", "ne", "pas", "jamais", "toujours",
 		"avec", "pour", "dans", "sur", "par", "en", "au", "aux", "ce", "cette", "est", "sont", "nous",
