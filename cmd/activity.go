@@ -201,11 +201,11 @@ func distinctiveTerms(env *Env, delivered map[string]bool) map[string][]string {
 	if data, err := os.ReadFile(path); err == nil && json.Unmarshal(data, &cached) == nil && cached.Fingerprint == fp {
 		terms = cached.Terms
 	} else {
-		personal, _, _, err := personalSource(ctx, env, ws)
+		personal, _, _, err := brief.PersonalSource(ctx, env.ConfigDir, ws)
 		if err != nil {
 			return nil
 		}
-		project, err := projectSource(ctx, env, ws, len(personal))
+		project, err := brief.ProjectSource(ctx, env.trustStore(), ws, len(personal))
 		if err != nil {
 			return nil
 		}

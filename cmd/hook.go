@@ -4,12 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/autofix/autofix/brief"
-	"github.com/autofix/autofix/capture"
 	"github.com/autofix/autofix/hook"
 	"github.com/autofix/autofix/setup"
 	"github.com/spf13/cobra"
@@ -81,42 +79,20 @@ stdout stays empty. It calls no model and answers in milliseconds.`,
 	}
 }
 
-// selfRepair is what a hook adds about learning (§9): the self-repair
-// protocol at session start, and with a prompt that carries a durable rule
-// the candidate and the command that records it. Nothing when the capture
-// setting is off, and nothing for a subagent, which does not talk to the
-// person.
+// selfRepair is what a hook adds about learning (hook.SelfRepair), with
+// the capture setting of cfg.
 func selfRepair(ctx context.Context, cfg Config, ev hook.Event) string {
-	if cfg.Capture == captureOff {
-		return ""
-	}
-	switch ev.Kind {
-	case hook.SessionStart:
-		return capture.Protocol
-	case hook.PromptSubmit:
-		return capture.Block(capture.Detect(ctx, ev.Prompt))
-	}
-	return ""
+	return hook.SelfRepair(ctx, ev, cfg.Capture != captureOff)
 }
 
 // fittedBrief builds the brief for req to go out under limit with note
-// after it (the self-repair note, never the part cut). Under a token cap
-// (Codex) the budget is the room the note leaves, and the least relevant
-// rules are taken out when the rendering still costs more by the agent's
-// count, so that the brief itself says what it left out rather than
-// [hook.Cap.Fit] cutting its end.
+// after it (hook.Cap.Compose).
 func fittedBrief(ctx context.Context, env *Env, cfg Config, limit hook.Cap, note string, req briefRequest) (builtBrief, error) {
-	if room := limit.Budget(note); room > 0 && room < cfg.Budget {
-		req.Budget = room
-	}
-	b, err := buildBrief(ctx, env, cfg, req)
+	ws, src, r, err := briefInputs(env, cfg, req)
 	if err != nil {
-		return b, err
+		return builtBrief{}, err
 	}
-	if trimmed := limit.Trim(b.Selection, note); len(trimmed.Rules) != len(b.Selection.Rules) {
-		b.Selection, b.Text = trimmed, brief.Render(trimmed)
-	}
-	return b, nil
+	return limit.Compose(ctx, ws, src, r, note)
 }
 
 // hookFail reports a hook's failure on stderr, on one line; the exit code
@@ -221,12 +197,7 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 		if err != nil {
 			return err
 		}
-		var fresh brief.Selection
-		for _, r := range sel.Rules {
-			if r.Score > 0 && !seen[brief.Key(r.Rule)] {
-				fresh.Rules = append(fresh.Rules, r)
-			}
-		}
+		fresh := hook.Fresh(sel, seen)
 		fresh = coChanged(ctx, &wenv, ev.Files, sel, fresh, seen)
 		sel, text = fresh, brief.Render(fresh)
 	}
@@ -264,37 +235,15 @@ func writeAnswer(env *Env, ev hook.Event, text string) error {
 }
 
 // cursorHookInstalled says whether autofix's own Cursor hook is in a hooks
-// file Cursor reads for this workspace: the project's .cursor/hooks.json
-// (at the workspace root, or the root Cursor named) or the person's
-// ~/.cursor/hooks.json. A file that cannot be read or parsed counts as
-// without it: Cursor cannot run it either.
+// file Cursor reads for this workspace (hook.CursorInstalled): the
+// person's, or the project's at the workspace root or the root Cursor
+// named.
 func cursorHookInstalled(env *Env, cursorRoot string) bool {
-	home := env.Getenv("HOME")
-	var paths []string
-	if filepath.IsAbs(home) {
-		p, _ := hook.SettingsPath(hook.Cursor, hook.Global, home, "")
-		paths = append(paths, p)
-	}
 	roots := []string{cursorRoot}
 	if ws, err := env.workspace(); err == nil {
 		roots = append(roots, ws.Root)
 	}
-	for _, root := range roots {
-		if filepath.IsAbs(root) {
-			p, _ := hook.SettingsPath(hook.Cursor, hook.Local, home, root)
-			paths = append(paths, p)
-		}
-	}
-	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			continue
-		}
-		if cmds, err := hook.Installed(hook.Cursor, data, env.Executable); err == nil && len(cmds) > 0 {
-			return true
-		}
-	}
-	return false
+	return hook.CursorInstalled(env.Getenv("HOME"), roots, env.Executable)
 }
 
 // syncCursorRules refreshes the Cursor rules file that 'setup cursor'

@@ -1,0 +1,90 @@
+package hook
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+
+	"github.com/autofix/autofix/brief"
+	"github.com/autofix/autofix/capture"
+	"github.com/autofix/autofix/scope"
+)
+
+// SelfRepair is what a hook adds about learning (§9): the self-repair
+// protocol at session start, and with a prompt that carries a durable rule
+// the candidate and the command that records it. Nothing when capture is
+// off, and nothing for a subagent, which does not talk to the person.
+func SelfRepair(ctx context.Context, ev Event, capturing bool) string {
+	if !capturing {
+		return ""
+	}
+	switch ev.Kind {
+	case SessionStart:
+		return capture.Protocol
+	case PromptSubmit:
+		return capture.Block(capture.Detect(ctx, ev.Prompt))
+	}
+	return ""
+}
+
+// Compose builds the brief for req (brief.Compose) to go out under c with
+// note after it (the self-repair note, never the part cut). Under a token
+// cap (Codex) the budget is the room the note leaves, and the least
+// relevant rules are taken out when the rendering still costs more by the
+// agent's count, so that the brief itself says what it left out rather
+// than [Cap.Fit] cutting its end.
+func (c Cap) Compose(ctx context.Context, ws scope.Workspace, src brief.Sources, req brief.Request, note string) (brief.Composed, error) {
+	if room := c.Budget(note); room > 0 && room < req.Budget {
+		req.Budget = room
+	}
+	b, err := brief.Compose(ctx, ws, src, req)
+	if err != nil {
+		return b, err
+	}
+	if trimmed := c.Trim(b.Selection, note); len(trimmed.Rules) != len(b.Selection.Rules) {
+		b.Selection, b.Text = trimmed, brief.Render(trimmed)
+	}
+	return b, nil
+}
+
+// Fresh is what a session is sent before a write: the rules of sel that
+// apply to the files (a positive score) and that it has not received yet
+// (seen, by [brief.Key]), so the agent is not flooded before every write.
+func Fresh(sel brief.Selection, seen map[string]bool) brief.Selection {
+	var fresh brief.Selection
+	for _, r := range sel.Rules {
+		if r.Score > 0 && !seen[brief.Key(r.Rule)] {
+			fresh.Rules = append(fresh.Rules, r)
+		}
+	}
+	return fresh
+}
+
+// CursorInstalled says whether autofix's own Cursor hook (run as exe) is
+// in a hooks file Cursor reads: the person's ~/.cursor/hooks.json under
+// home, or a project's .cursor/hooks.json under one of roots. A file that
+// cannot be read or parsed counts as without it: Cursor cannot run it
+// either. Paths that are not absolute are passed over.
+func CursorInstalled(home string, roots []string, exe string) bool {
+	var paths []string
+	if filepath.IsAbs(home) {
+		p, _ := SettingsPath(Cursor, Global, home, "")
+		paths = append(paths, p)
+	}
+	for _, root := range roots {
+		if filepath.IsAbs(root) {
+			p, _ := SettingsPath(Cursor, Local, home, root)
+			paths = append(paths, p)
+		}
+	}
+	for _, p := range paths {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		if cmds, err := Installed(Cursor, data, exe); err == nil && len(cmds) > 0 {
+			return true
+		}
+	}
+	return false
+}
