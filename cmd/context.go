@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/autofix/autofix/brief"
+	"github.com/autofix/autofix/hook"
 	"github.com/autofix/autofix/scope"
 	"github.com/ollama/ollama/api"
 )
@@ -70,6 +71,22 @@ func buildBrief(ctx context.Context, env *Env, cfg Config, req briefRequest) (bu
 		return builtBrief{}, err
 	}
 	return brief.Compose(ctx, ws, src, r)
+}
+
+// selfRepair is what a hook adds about learning (hook.SelfRepair), with
+// the capture setting of cfg.
+func selfRepair(ctx context.Context, cfg Config, ev hook.Event) string {
+	return hook.SelfRepair(ctx, ev, cfg.Capture != captureOff)
+}
+
+// fittedBrief builds the brief for req to go out under limit with note
+// after it (hook.Cap.Compose).
+func fittedBrief(ctx context.Context, env *Env, cfg Config, limit hook.Cap, note string, req briefRequest) (builtBrief, error) {
+	ws, src, r, err := briefInputs(env, cfg, req)
+	if err != nil {
+		return builtBrief{}, err
+	}
+	return limit.Compose(ctx, ws, src, r, note)
 }
 
 // ollamaEmbedder is Ollama's /api/embed as a [brief.Embedder].

@@ -9,7 +9,6 @@ import (
 
 	"github.com/autofix/autofix/brief"
 	"github.com/autofix/autofix/hook"
-	"github.com/autofix/autofix/setup"
 	"github.com/spf13/cobra"
 )
 
@@ -79,22 +78,6 @@ stdout stays empty. It calls no model and answers in milliseconds.`,
 	}
 }
 
-// selfRepair is what a hook adds about learning (hook.SelfRepair), with
-// the capture setting of cfg.
-func selfRepair(ctx context.Context, cfg Config, ev hook.Event) string {
-	return hook.SelfRepair(ctx, ev, cfg.Capture != captureOff)
-}
-
-// fittedBrief builds the brief for req to go out under limit with note
-// after it (hook.Cap.Compose).
-func fittedBrief(ctx context.Context, env *Env, cfg Config, limit hook.Cap, note string, req briefRequest) (builtBrief, error) {
-	ws, src, r, err := briefInputs(env, cfg, req)
-	if err != nil {
-		return builtBrief{}, err
-	}
-	return limit.Compose(ctx, ws, src, r, note)
-}
-
 // hookFail reports a hook's failure on stderr, on one line; the exit code
 // stays 0 so that the agent carries on without autofix.
 func hookFail(env *Env, err error) {
@@ -141,18 +124,7 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	if err != nil {
 		return err
 	}
-	// Paths are matched as the project names them: relative to the
-	// directory the agent works in (an absolute prefix would lend its
-	// words to the match).
-	var files []string
-	for _, f := range ev.Files {
-		if filepath.IsAbs(f) {
-			if rel, err := filepath.Rel(wenv.Dir, f); err == nil && filepath.IsLocal(rel) {
-				f = rel
-			}
-		}
-		files = append(files, filepath.ToSlash(f))
-	}
+	files := hook.Relative(wenv.Dir, ev.Files)
 	note := selfRepair(ctx, cfg, ev)
 	if ev.Kind == hook.FileEdit || ev.Kind == hook.ShellCommand {
 		d, answered, err := guardCall(env, &wenv, cfg, ev, files)
@@ -161,11 +133,7 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 		}
 		if ev.Kind == hook.ShellCommand {
 			// A shell command gets no rule text: only a guardrail's warning.
-			out, err := hook.Answer(ev, d.Warning())
-			if err == nil && out != nil {
-				_, err = env.Stdout.Write(out)
-			}
-			return err
+			return writeAnswer(env, ev, d.Warning())
 		}
 		if w := d.Warning(); w != "" {
 			note = w // kept whole under the cap, as the self-repair note is
@@ -201,11 +169,7 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 		fresh = coChanged(ctx, &wenv, ev.Files, sel, fresh, seen)
 		sel, text = fresh, brief.Render(fresh)
 	}
-	out, err := hook.Answer(ev, limit.Fit(text, note))
-	if err != nil {
-		return err
-	}
-	if _, err := env.Stdout.Write(out); err != nil {
+	if err := writeAnswer(env, ev, limit.Fit(text, note)); err != nil {
 		return err
 	}
 	if ev.Agent == hook.Cursor && ev.Kind == hook.SessionStart {
@@ -216,13 +180,7 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	}
 	keys := selectionKeys(sel)
 	recordActivity(&wenv, cfg, ev, keys)
-	if ev.Kind == hook.SubagentStart {
-		// The subagent's context is its own: what it was sent says nothing
-		// about what the session has received.
-		return nil
-	}
-	// A new, cleared or compacted session holds only what it was just sent.
-	return sessions.Record(ctx, ev.SessionID, keys, ev.Kind == hook.SessionStart, now)
+	return sessions.Deliver(ctx, ev, keys, now)
 }
 
 // writeAnswer prints the agent's answer to ev with text, if it needs one.
@@ -232,34 +190,4 @@ func writeAnswer(env *Env, ev hook.Event, text string) error {
 		_, err = env.Stdout.Write(out)
 	}
 	return err
-}
-
-// cursorHookInstalled says whether autofix's own Cursor hook is in a hooks
-// file Cursor reads for this workspace (hook.CursorInstalled): the
-// person's, or the project's at the workspace root or the root Cursor
-// named.
-func cursorHookInstalled(env *Env, cursorRoot string) bool {
-	roots := []string{cursorRoot}
-	if ws, err := env.workspace(); err == nil {
-		roots = append(roots, ws.Root)
-	}
-	return hook.CursorInstalled(env.Getenv("HOME"), roots, env.Executable)
-}
-
-// syncCursorRules refreshes the Cursor rules file that 'setup cursor'
-// wrote, the fallback for the IDE that may drop sessionStart's context: the
-// in-force rules when trusted, only a notice when not. A failure is one line
-// on stderr; the answer has gone out already.
-func syncCursorRules(ctx context.Context, env *Env) {
-	ws, err := env.workspace()
-	if err != nil {
-		return
-	}
-	content, err := cursorRulesFile(env, ws)
-	if err == nil {
-		_, err = setup.SyncRules(ctx, ws.Root, env.lockDir(), content)
-	}
-	if err != nil {
-		hookFail(env, fmt.Errorf("refresh the Cursor rules file: %w", err))
-	}
 }

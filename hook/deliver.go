@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/autofix/autofix/brief"
 	"github.com/autofix/autofix/capture"
@@ -87,4 +88,31 @@ func CursorInstalled(home string, roots []string, exe string) bool {
 		}
 	}
 	return false
+}
+
+// Relative is files as the project names them: an absolute path inside
+// dir, the directory the agent works in, relative to it (an absolute
+// prefix would lend its words to the match), all with forward slashes.
+func Relative(dir string, files []string) []string {
+	var out []string
+	for _, f := range files {
+		if filepath.IsAbs(f) {
+			if rel, err := filepath.Rel(dir, f); err == nil && filepath.IsLocal(rel) {
+				f = rel
+			}
+		}
+		out = append(out, filepath.ToSlash(f))
+	}
+	return out
+}
+
+// Deliver records that ev's session received the rules of keys: a new,
+// cleared or compacted session (SessionStart) holds only what it was just
+// sent. A subagent's context is its own: what it was sent says nothing
+// about what the session has received, so it is not recorded.
+func (s Sessions) Deliver(ctx context.Context, ev Event, keys []string, now time.Time) error {
+	if ev.Kind == SubagentStart {
+		return nil
+	}
+	return s.Record(ctx, ev.SessionID, keys, ev.Kind == SessionStart, now)
 }
