@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/autofix/autofix/brief"
@@ -115,4 +116,36 @@ func (s Sessions) Deliver(ctx context.Context, ev Event, keys []string, now time
 		return nil
 	}
 	return s.Record(ctx, ev.SessionID, keys, ev.Kind == SessionStart, now)
+}
+
+// Preview is what agent receives for the task of req in ws, byte for
+// byte, and the rules part of it, built and cut as its integration does
+// it, with the cap it was cut to; b is the brief composed for req. The
+// hooks build the brief under the agent's cap ([Cap.Compose]: for Codex's
+// token cap a smaller budget, the least relevant rules out) and fit it
+// with room for the self-repair note they append (the protocol with no
+// task, the candidate rule when the task carries one); the MCP context
+// tool ("mcp") cuts b's text under the character cap alone.
+func Preview(ctx context.Context, agent string, capturing bool, ws scope.Workspace, src brief.Sources, req brief.Request, b brief.Composed) (text, rulesPart string, limit Cap, err error) {
+	if agent == "mcp" {
+		text = Fit(b.Text, Limit)
+		return text, text, Cap{Chars: Limit}, nil
+	}
+	ev := Event{Agent: Agent(agent), Kind: SessionStart}
+	if req.Task != "" {
+		ev.Kind, ev.Prompt = PromptSubmit, req.Task
+	}
+	note := SelfRepair(ctx, ev, capturing)
+	limit = CapOf(ev.Agent)
+	if limit.Tokens > 0 {
+		if b, err = limit.Compose(ctx, ws, src, req, note); err != nil {
+			return "", "", limit, err
+		}
+	}
+	text = limit.Fit(b.Text, note)
+	if note == "" {
+		return text, text, limit, nil
+	}
+	// Fit appends "\n" + note to the fitted rules.
+	return text, strings.TrimSuffix(strings.TrimSuffix(text, note), "\n"), limit, nil
 }
