@@ -2,14 +2,11 @@ package cmd
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -17,8 +14,6 @@ import (
 	"github.com/autofix/autofix/brief"
 	"github.com/autofix/autofix/guard"
 	"github.com/autofix/autofix/hook"
-	"github.com/autofix/autofix/me"
-	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/scope"
 	"github.com/spf13/cobra"
 )
@@ -55,11 +50,6 @@ func (env *Env) learnedWeights(ws scope.Workspace) (activity.Weights, error) {
 	return w, nil
 }
 
-// turnFoldBytes bounds what a turn's end folds into the learned weights:
-// a turn's records are a few kilobytes; a backlog is caught up over
-// several turns rather than in one hook.
-const turnFoldBytes = 256 << 10
-
 // activityLog reads workspace ws's activity log; an empty log when the
 // environment has no state directory.
 func (env *Env) activityLog(ws scope.Workspace) (activity.Log, error) {
@@ -74,211 +64,60 @@ func (env *Env) activityLog(ws scope.Workspace) (activity.Log, error) {
 	return log, nil
 }
 
-// recordActivity is the hook's activity step: one record of ev in the
-// workspace's log, with the keys of the rules delivered (none for an event
-// autofix only records). What cannot be recorded is one line on stderr;
-// the hook's answer does not depend on it.
+// recorder is the hook's activity recorder for workspace ws; false when
+// the environment has no state directory.
+func (env *Env) recorder(ws scope.Workspace, cfg Config) (hook.Recorder, bool) {
+	store, ok := env.activityStore(ws)
+	if !ok {
+		return hook.Recorder{}, false
+	}
+	return hook.Recorder{
+		Store: store, Root: ws.Root, Dir: env.Dir, Prompts: cfg.Activity.Prompts,
+		Sessions: env.sessions(),
+		Terms: func(delivered map[string]bool) map[string][]string {
+			return distinctiveTerms(env, delivered)
+		},
+		Now: env.Now(),
+	}, true
+}
+
+// recordActivity is the hook's activity step (hook.Recorder.Record). What
+// cannot be recorded is one line on stderr; the hook's answer does not
+// depend on it.
 func recordActivity(env *Env, cfg Config, ev hook.Event, keys []string) {
-	if err := appendActivity(env, cfg, ev, keys); err != nil {
-		hookFail(env, fmt.Errorf("record activity: %w", err))
-	}
-}
-
-func appendActivity(env *Env, cfg Config, ev hook.Event, keys []string) error {
 	if env.activityRoot() == "" {
-		return nil
-	}
-	ws, err := env.workspace()
-	if err != nil {
-		return err
-	}
-	store, _ := env.activityStore(ws)
-	r := activity.Record{
-		Time: env.Now().UTC(), Agent: string(ev.Agent), Session: ev.SessionID,
-		Rules: keys, Tool: ev.Tool, Outcome: ev.Outcome,
-		Paths: workspacePaths(ws.Root, env.Dir, ev.Files),
-	}
-	switch ev.Kind {
-	case hook.SessionStart:
-		r.Event, r.Via = activity.SessionStart, activity.ViaSession
-	case hook.SubagentStart:
-		r.Event, r.Via = activity.Subagent, activity.ViaSubagent
-	case hook.PromptSubmit:
-		r.Event, r.Via = activity.Prompt, activity.ViaPrompt
-		if cfg.Activity.Prompts {
-			r.Prompt = ev.Prompt
-		}
-		r.Work = activity.Classify(ev.Prompt, nil)
-	case hook.FileEdit:
-		r.Event, r.Via = activity.FileEdit, activity.ViaFile
-		r.Work = activity.Classify("", r.Paths)
-	case hook.ToolDone:
-		r.Event, r.Wrote = activity.Tool, ev.Wrote
-	case hook.TurnEnd:
-		r.Event = activity.Stop
-		if r.Referenced, err = referenced(env, ev); err != nil {
-			return err
-		}
-	case hook.SessionEnd:
-		r.Event = activity.SessionEnd
-	default:
-		return nil
-	}
-	if len(keys) == 0 {
-		r.Via = ""
-	}
-	if err := store.Append(r); err != nil {
-		return err
-	}
-	if r.Event == activity.Stop {
-		// The turn's windows closed: fold them into the learned weights
-		// that the next prompt's hook reads.
-		_, err = store.Fold(r.Time, turnFoldBytes)
-	}
-	return err
-}
-
-// recordGuard records a tool call that guardrails denied or warned about:
-// the tool, its workspace paths and the rules' keys, never the command or
-// the content. What cannot be recorded is one line on stderr.
-func recordGuard(env *Env, ev hook.Event, files []string, d guard.Decision) {
-	denied, warned := d.Keys(guard.ActionDeny), d.Keys(guard.ActionWarn)
-	if env.activityRoot() == "" || len(denied)+len(warned) == 0 {
 		return
 	}
 	ws, err := env.workspace()
 	if err == nil {
-		store, _ := env.activityStore(ws)
-		err = store.Append(activity.Record{
-			Time: env.Now().UTC(), Agent: string(ev.Agent), Session: ev.SessionID, Event: activity.Guard,
-			Tool: ev.Tool, Denied: denied, Warned: warned, Paths: workspacePaths(ws.Root, env.Dir, files),
-		})
+		rec, _ := env.recorder(ws, cfg)
+		err = rec.Record(ev, keys)
 	}
 	if err != nil {
 		hookFail(env, fmt.Errorf("record activity: %w", err))
 	}
 }
 
-// referenced lists the rules the session received (hook.Sessions) that the
-// assistant referenced in the turn that ev ends: by marker, or by their
-// distinctive terms among the rules in force (brief.Distinctive).
-func referenced(env *Env, ev hook.Event) ([]string, error) {
-	sessions := hook.Sessions{Dir: filepath.Join(env.CacheDir, "sessions"), LockDir: env.lockDir()}
-	seen, err := sessions.Delivered(ev.SessionID, env.Now())
-	if err != nil || len(seen) == 0 {
-		return nil, err
+// recordGuard records a tool call in ws that guardrails denied or warned
+// about (hook.Recorder.Guard). What cannot be recorded is one line on
+// stderr.
+func recordGuard(env *Env, ws scope.Workspace, ev hook.Event, files []string, d guard.Decision) {
+	if rec, ok := env.recorder(ws, Config{}); ok {
+		if err := rec.Guard(ev, files, d); err != nil {
+			hookFail(env, fmt.Errorf("record activity: %w", err))
+		}
 	}
-	keys := slices.Sorted(maps.Keys(seen))
-	path := ev.TranscriptPath
-	if !filepath.IsAbs(path) {
-		path = ""
-	}
-	var byTerms func(string) []string
-	if terms := distinctiveTerms(env, seen); len(terms) > 0 {
-		byTerms = func(text string) []string { return brief.Mentioned(text, terms) }
-	}
-	return activity.Referenced(path, ev.LastMessage, keys, byTerms)
 }
 
-// distinctiveTerms are the distinctive terms of the delivered rules (keys
-// in delivered) among the rules in force in the workspace; none when they
-// cannot be read (the markers still count). They are cached under the
-// cache directory until the ruleset or the preferences change, so that a
-// turn's end does not load every rule.
+// distinctiveTerms are the distinctive terms of the delivered rules among
+// those in force in the workspace (brief.DeliveredTerms).
 func distinctiveTerms(env *Env, delivered map[string]bool) map[string][]string {
-	ctx := context.Background()
 	ws, err := env.workspace()
 	if err != nil {
 		return nil
 	}
-	fp := rulesFingerprint(env, ws)
-	path := filepath.Join(env.CacheDir, "terms", activity.Folder(ws.ID)+".json")
-	var cached struct {
-		Fingerprint string              `json:"fingerprint"`
-		Terms       map[string][]string `json:"terms"`
-	}
-	terms := map[string][]string(nil)
-	if data, err := os.ReadFile(path); err == nil && json.Unmarshal(data, &cached) == nil && cached.Fingerprint == fp {
-		terms = cached.Terms
-	} else {
-		personal, _, _, err := brief.PersonalSource(ctx, env.ConfigDir, ws)
-		if err != nil {
-			return nil
-		}
-		project, err := brief.ProjectSource(ctx, env.trustStore(), ws, len(personal))
-		if err != nil {
-			return nil
-		}
-		terms = brief.Distinctive(append(project.Rules, personal...), 3)
-		cached.Fingerprint, cached.Terms = fp, terms
-		if data, err := json.Marshal(cached); err == nil && os.MkdirAll(filepath.Dir(path), 0o700) == nil {
-			// A cache: what cannot be written is computed again next time.
-			if f, err := os.CreateTemp(filepath.Dir(path), "terms.*.tmp"); err == nil {
-				_, werr := f.Write(data)
-				if cerr := f.Close(); werr != nil || cerr != nil || os.Rename(f.Name(), path) != nil {
-					os.Remove(f.Name())
-				}
-			}
-		}
-	}
-	for k := range terms {
-		if !delivered[k] {
-			delete(terms, k)
-		}
-	}
-	return terms
-}
-
-// rulesFingerprint identifies the state of the files the rules in force
-// come from: each candidate ruleset's and the preference store's size and
-// modification time.
-func rulesFingerprint(env *Env, ws scope.Workspace) string {
-	var b strings.Builder
-	paths := []string{filepath.Join(env.ConfigDir, me.FileName)}
-	for _, c := range rules.Candidates {
-		paths = append(paths, filepath.Join(ws.Root, filepath.FromSlash(c)))
-	}
-	for _, p := range paths {
-		if fi, err := os.Stat(p); err == nil {
-			fmt.Fprintf(&b, "%s %d %d;", p, fi.Size(), fi.ModTime().UnixNano())
-		}
-	}
-	return b.String()
-}
-
-// workspacePaths makes paths (absolute, or relative to dir) relative to the
-// workspace root, slash-separated; a path outside the workspace is left
-// out, so that nothing about the rest of the disk is stored.
-func workspacePaths(root, dir string, paths []string) []string {
-	var out []string
-	for _, p := range paths {
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(dir, p)
-		}
-		rel, err := filepath.Rel(root, p)
-		if err != nil || !filepath.IsLocal(rel) {
-			// The agent may name the workspace by a path through a symlink.
-			if real, err := filepath.EvalSymlinks(filepath.Dir(p)); err == nil {
-				rel, err = filepath.Rel(root, filepath.Join(real, filepath.Base(p)))
-				if err != nil || !filepath.IsLocal(rel) {
-					continue
-				}
-			} else {
-				continue
-			}
-		}
-		out = append(out, filepath.ToSlash(rel))
-	}
-	return out
-}
-
-// selectionKeys are the keys of the selected rules (brief.Key).
-func selectionKeys(sel brief.Selection) []string {
-	keys := make([]string, 0, len(sel.Rules))
-	for _, r := range sel.Rules {
-		keys = append(keys, brief.Key(r.Rule))
-	}
-	return keys
+	src := brief.Sources{Trust: env.trustStore(), PrefsDir: env.ConfigDir, CacheDir: env.CacheDir}
+	return brief.DeliveredTerms(context.Background(), ws, src, delivered)
 }
 
 type statusOptions struct {

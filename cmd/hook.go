@@ -139,7 +139,7 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 			note = w // kept whole under the cap, as the self-repair note is
 		}
 	}
-	sessions := hook.Sessions{Dir: filepath.Join(env.CacheDir, "sessions"), LockDir: env.lockDir()}
+	sessions := env.sessions()
 	now := env.Now()
 
 	if ev.Kind == hook.SessionStart {
@@ -178,7 +178,7 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	if ev.Kind == hook.SessionStart {
 		refreshCochangeHook(ctx, &wenv)
 	}
-	keys := selectionKeys(sel)
+	keys := sel.Keys()
 	recordActivity(&wenv, cfg, ev, keys)
 	return sessions.Deliver(ctx, ev, keys, now)
 }
