@@ -18,6 +18,11 @@
 //     is Merge then Select.
 //   - [Render] writes the markdown block; [EstimateTokens] is the token
 //     estimate used for the budget.
+//   - [Compose] is the one place that decides which rules reach the agent
+//     for a task in a workspace: it reads the project's gated ruleset and
+//     the preferences ([Sources]), the learned weights and the embedding
+//     scores, and builds and renders the brief. `me context`, every hook
+//     and the MCP context tool call it.
 //
 // # Scoring
 //

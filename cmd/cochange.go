@@ -58,7 +58,7 @@ func runCochange(ctx context.Context, opts *cochangeOptions) error {
 	if err != nil {
 		return err
 	}
-	rel := workspacePaths(ws.Root, env.Dir, []string{opts.file})
+	rel := activity.WorkspacePaths(ws.Root, env.Dir, []string{opts.file})
 	if len(rel) == 0 {
 		return withHint(fmt.Errorf("%s is outside the workspace %s", opts.file, ws.Root), "name a file of this workspace")
 	}
@@ -154,7 +154,7 @@ func coChanged(ctx context.Context, env *Env, files []string, all brief.Selectio
 	if err != nil {
 		return fresh
 	}
-	edited := workspacePaths(ws.Root, env.Dir, files)
+	edited := activity.WorkspacePaths(ws.Root, env.Dir, files)
 	if len(edited) == 0 {
 		return fresh
 	}

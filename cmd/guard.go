@@ -91,7 +91,7 @@ func guardCall(env, wenv *Env, cfg Config, ev hook.Event, files []string) (guard
 	if len(d.Errors) > 0 {
 		hookFail(env, fmt.Errorf("skipped %d check(s) that cannot run (run 'autofix rules check'): %w", len(d.Errors), errors.Join(d.Errors...)))
 	}
-	recordGuard(wenv, ev, files, d)
+	recordGuard(wenv, ws, ev, files, d)
 	if !d.Deny {
 		return d, false, nil
 	}

@@ -4,14 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/autofix/autofix/brief"
-	"github.com/autofix/autofix/capture"
 	"github.com/autofix/autofix/hook"
-	"github.com/autofix/autofix/setup"
 	"github.com/spf13/cobra"
 )
 
@@ -81,44 +78,6 @@ stdout stays empty. It calls no model and answers in milliseconds.`,
 	}
 }
 
-// selfRepair is what a hook adds about learning (§9): the self-repair
-// protocol at session start, and with a prompt that carries a durable rule
-// the candidate and the command that records it. Nothing when the capture
-// setting is off, and nothing for a subagent, which does not talk to the
-// person.
-func selfRepair(ctx context.Context, cfg Config, ev hook.Event) string {
-	if cfg.Capture == captureOff {
-		return ""
-	}
-	switch ev.Kind {
-	case hook.SessionStart:
-		return capture.Protocol
-	case hook.PromptSubmit:
-		return capture.Block(capture.Detect(ctx, ev.Prompt))
-	}
-	return ""
-}
-
-// fittedBrief builds the brief for req to go out under limit with note
-// after it (the self-repair note, never the part cut). Under a token cap
-// (Codex) the budget is the room the note leaves, and the least relevant
-// rules are taken out when the rendering still costs more by the agent's
-// count, so that the brief itself says what it left out rather than
-// [hook.Cap.Fit] cutting its end.
-func fittedBrief(ctx context.Context, env *Env, cfg Config, limit hook.Cap, note string, req briefRequest) (builtBrief, error) {
-	if room := limit.Budget(note); room > 0 && room < cfg.Budget {
-		req.Budget = room
-	}
-	b, err := buildBrief(ctx, env, cfg, req)
-	if err != nil {
-		return b, err
-	}
-	if trimmed := limit.Trim(b.Selection, note); len(trimmed.Rules) != len(b.Selection.Rules) {
-		b.Selection, b.Text = trimmed, brief.Render(trimmed)
-	}
-	return b, nil
-}
-
 // hookFail reports a hook's failure on stderr, on one line; the exit code
 // stays 0 so that the agent carries on without autofix.
 func hookFail(env *Env, err error) {
@@ -165,18 +124,7 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	if err != nil {
 		return err
 	}
-	// Paths are matched as the project names them: relative to the
-	// directory the agent works in (an absolute prefix would lend its
-	// words to the match).
-	var files []string
-	for _, f := range ev.Files {
-		if filepath.IsAbs(f) {
-			if rel, err := filepath.Rel(wenv.Dir, f); err == nil && filepath.IsLocal(rel) {
-				f = rel
-			}
-		}
-		files = append(files, filepath.ToSlash(f))
-	}
+	files := hook.Relative(wenv.Dir, ev.Files)
 	note := selfRepair(ctx, cfg, ev)
 	if ev.Kind == hook.FileEdit || ev.Kind == hook.ShellCommand {
 		d, answered, err := guardCall(env, &wenv, cfg, ev, files)
@@ -185,17 +133,13 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 		}
 		if ev.Kind == hook.ShellCommand {
 			// A shell command gets no rule text: only a guardrail's warning.
-			out, err := hook.Answer(ev, d.Warning())
-			if err == nil && out != nil {
-				_, err = env.Stdout.Write(out)
-			}
-			return err
+			return writeAnswer(env, ev, d.Warning())
 		}
 		if w := d.Warning(); w != "" {
 			note = w // kept whole under the cap, as the self-repair note is
 		}
 	}
-	sessions := hook.Sessions{Dir: filepath.Join(env.CacheDir, "sessions"), LockDir: env.lockDir()}
+	sessions := env.sessions()
 	now := env.Now()
 
 	if ev.Kind == hook.SessionStart {
@@ -221,20 +165,11 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 		if err != nil {
 			return err
 		}
-		var fresh brief.Selection
-		for _, r := range sel.Rules {
-			if r.Score > 0 && !seen[brief.Key(r.Rule)] {
-				fresh.Rules = append(fresh.Rules, r)
-			}
-		}
+		fresh := hook.Fresh(sel, seen)
 		fresh = coChanged(ctx, &wenv, ev.Files, sel, fresh, seen)
 		sel, text = fresh, brief.Render(fresh)
 	}
-	out, err := hook.Answer(ev, limit.Fit(text, note))
-	if err != nil {
-		return err
-	}
-	if _, err := env.Stdout.Write(out); err != nil {
+	if err := writeAnswer(env, ev, limit.Fit(text, note)); err != nil {
 		return err
 	}
 	if ev.Agent == hook.Cursor && ev.Kind == hook.SessionStart {
@@ -243,15 +178,9 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	if ev.Kind == hook.SessionStart {
 		refreshCochangeHook(ctx, &wenv)
 	}
-	keys := selectionKeys(sel)
+	keys := sel.Keys()
 	recordActivity(&wenv, cfg, ev, keys)
-	if ev.Kind == hook.SubagentStart {
-		// The subagent's context is its own: what it was sent says nothing
-		// about what the session has received.
-		return nil
-	}
-	// A new, cleared or compacted session holds only what it was just sent.
-	return sessions.Record(ctx, ev.SessionID, keys, ev.Kind == hook.SessionStart, now)
+	return sessions.Deliver(ctx, ev, keys, now)
 }
 
 // writeAnswer prints the agent's answer to ev with text, if it needs one.
@@ -261,56 +190,4 @@ func writeAnswer(env *Env, ev hook.Event, text string) error {
 		_, err = env.Stdout.Write(out)
 	}
 	return err
-}
-
-// cursorHookInstalled says whether autofix's own Cursor hook is in a hooks
-// file Cursor reads for this workspace: the project's .cursor/hooks.json
-// (at the workspace root, or the root Cursor named) or the person's
-// ~/.cursor/hooks.json. A file that cannot be read or parsed counts as
-// without it: Cursor cannot run it either.
-func cursorHookInstalled(env *Env, cursorRoot string) bool {
-	home := env.Getenv("HOME")
-	var paths []string
-	if filepath.IsAbs(home) {
-		p, _ := hook.SettingsPath(hook.Cursor, hook.Global, home, "")
-		paths = append(paths, p)
-	}
-	roots := []string{cursorRoot}
-	if ws, err := env.workspace(); err == nil {
-		roots = append(roots, ws.Root)
-	}
-	for _, root := range roots {
-		if filepath.IsAbs(root) {
-			p, _ := hook.SettingsPath(hook.Cursor, hook.Local, home, root)
-			paths = append(paths, p)
-		}
-	}
-	for _, p := range paths {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			continue
-		}
-		if cmds, err := hook.Installed(hook.Cursor, data, env.Executable); err == nil && len(cmds) > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// syncCursorRules refreshes the Cursor rules file that 'setup cursor'
-// wrote, the fallback for the IDE that may drop sessionStart's context: the
-// in-force rules when trusted, only a notice when not. A failure is one line
-// on stderr; the answer has gone out already.
-func syncCursorRules(ctx context.Context, env *Env) {
-	ws, err := env.workspace()
-	if err != nil {
-		return
-	}
-	content, err := cursorRulesFile(env, ws)
-	if err == nil {
-		_, err = setup.SyncRules(ctx, ws.Root, env.lockDir(), content)
-	}
-	if err != nil {
-		hookFail(env, fmt.Errorf("refresh the Cursor rules file: %w", err))
-	}
 }

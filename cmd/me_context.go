@@ -73,34 +73,6 @@ budget that would carry it.`,
 	return c
 }
 
-// contextJSON is the --json output of me context.
-type contextJSON struct {
-	// WorkType is the task's kind of work, whose learned weights ordered
-	// the rules ("any" without a task).
-	WorkType   string                  `json:"work_type"`
-	Workspace  string                  `json:"workspace"`
-	Rules      []contextRuleJSON       `json:"rules"`
-	Omitted    []string                `json:"omitted"`
-	Superseded []contextSupersededJSON `json:"superseded"`
-	Tokens     int                     `json:"tokens"`
-}
-
-type contextRuleJSON struct {
-	Source      string  `json:"source"`
-	ID          string  `json:"id"`
-	Category    string  `json:"category"`
-	Instruction string  `json:"instruction"`
-	Score       float64 `json:"score"`
-	Reason      string  `json:"reason"`
-	// ScoreParts are what the score is made of (brief.ScoreParts).
-	ScoreParts brief.ScoreParts `json:"score_parts"`
-}
-
-type contextSupersededJSON struct {
-	ID string `json:"id"`
-	By string `json:"by"`
-}
-
 func runMeContext(ctx context.Context, opts *meContextOptions) error {
 	env := opts.env
 	if err := checkAgent(opts.agent); err != nil {
@@ -119,15 +91,16 @@ func runMeContext(ctx context.Context, opts *meContextOptions) error {
 	if err != nil {
 		return err
 	}
-	req := briefRequest{Task: opts.task, Files: opts.files, Limit: opts.limit}
+	ws, src, req, err := briefInputs(env, cfg, briefRequest{Task: opts.task, Files: opts.files, Limit: opts.limit})
+	if err != nil {
+		return err
+	}
 	// Bring the learned weights up to date with the log; the brief reads
 	// them from the cache, as the hook does.
-	if ws, err := env.workspace(); err == nil {
-		if _, err := env.learnedWeights(ws); err != nil {
-			fmt.Fprintf(env.Stderr, "autofix: note: learned weights not updated: %v\n", err)
-		}
+	if _, err := env.learnedWeights(ws); err != nil {
+		fmt.Fprintf(env.Stderr, "autofix: note: learned weights not updated: %v\n", err)
 	}
-	b, err := buildBrief(ctx, env, cfg, req)
+	b, err := brief.Compose(ctx, ws, src, req)
 	if err != nil {
 		return err
 	}
@@ -135,9 +108,9 @@ func runMeContext(ctx context.Context, opts *meContextOptions) error {
 		fmt.Fprintf(env.Stderr, "autofix: note: %s\n", n)
 	}
 	if opts.json {
-		return writeJSON(env.Stdout, contextView(b))
+		return writeJSON(env.Stdout, brief.ViewOf(b))
 	}
-	text, rulesPart, limit, err := agentText(ctx, env, cfg, opts.agent, req, b)
+	text, rulesPart, limit, err := hook.Preview(ctx, opts.agent, cfg.Capture != captureOff, ws, src, req, b)
 	if err != nil {
 		return err
 	}
@@ -167,56 +140,4 @@ func checkAgent(agent string) error {
 		return usageErrorf("--agent: unknown agent %q (want claude-code, codex, cursor or mcp)", agent)
 	}
 	return nil
-}
-
-// agentText is what agent receives for the task of req, byte for byte,
-// and the rules part of it, built and cut as its integration does it, with
-// the cap it was cut to: the hooks build the brief under the agent's cap
-// (fittedBrief: for Codex's token cap a smaller budget, the least relevant
-// rules out) and fit it with room for the self-repair note they append (the
-// protocol with no task, the candidate rule when the task carries one); the
-// MCP context tool cuts b's text under the character cap alone.
-func agentText(ctx context.Context, env *Env, cfg Config, agent string, req briefRequest, b builtBrief) (text, rulesPart string, limit hook.Cap, err error) {
-	if agent == "mcp" {
-		text = hook.Fit(b.Text, hook.Limit)
-		return text, text, hook.Cap{Chars: hook.Limit}, nil
-	}
-	ev := hook.Event{Agent: hook.Agent(agent), Kind: hook.SessionStart}
-	if req.Task != "" {
-		ev.Kind, ev.Prompt = hook.PromptSubmit, req.Task
-	}
-	note := selfRepair(ctx, cfg, ev)
-	limit = hook.CapOf(ev.Agent)
-	if limit.Tokens > 0 {
-		if b, err = fittedBrief(ctx, env, cfg, limit, note, req); err != nil {
-			return "", "", limit, err
-		}
-	}
-	text = limit.Fit(b.Text, note)
-	if note == "" {
-		return text, text, limit, nil
-	}
-	// Fit appends "\n" + note to the fitted rules.
-	return text, strings.TrimSuffix(strings.TrimSuffix(text, note), "\n"), limit, nil
-}
-
-func contextView(b builtBrief) contextJSON {
-	v := contextJSON{
-		WorkType:   string(b.Work),
-		Workspace:  b.Workspace.ID,
-		Rules:      []contextRuleJSON{},
-		Omitted:    []string{},
-		Superseded: []contextSupersededJSON{},
-		Tokens:     b.Selection.Tokens,
-	}
-	for _, r := range b.Selection.Rules {
-		v.Rules = append(v.Rules, contextRuleJSON{Source: string(r.Source), ID: r.ID, Category: r.Category, Instruction: r.Instruction, Score: r.Score, Reason: r.Reason, ScoreParts: r.Parts})
-	}
-	for _, r := range b.Selection.Omitted {
-		v.Omitted = append(v.Omitted, r.ID)
-	}
-	for _, s := range b.Selection.Superseded {
-		v.Superseded = append(v.Superseded, contextSupersededJSON{ID: s.Rule.ID, By: s.By})
-	}
-	return v
 }

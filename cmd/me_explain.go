@@ -64,7 +64,7 @@ func runMeExplain(ctx context.Context, opts *meExplainOptions) error {
 	if err != nil {
 		fmt.Fprintf(env.Stderr, "autofix: warning: learned weights not shown: %v\n", err)
 	}
-	v.Weights = weights.Of(brief.Key(briefRule(p)), env.Now())
+	v.Weights = weights.Of(brief.Key(brief.RuleOf(p)), env.Now())
 	if v.Weights == nil {
 		v.Weights = map[activity.WorkType]float64{}
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/autofix/autofix/hook"
 	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/scope"
 	"github.com/autofix/autofix/trust"
@@ -46,6 +47,11 @@ func (env *Env) openWorkspace() (scope.Workspace, *os.Root, error) {
 
 // lockDir is where sidecar lock files live: outside any repository.
 func (env *Env) lockDir() string { return filepath.Join(env.CacheDir, "locks") }
+
+// sessions are what each agent session received.
+func (env *Env) sessions() hook.Sessions {
+	return hook.Sessions{Dir: filepath.Join(env.CacheDir, "sessions"), LockDir: env.lockDir()}
+}
 
 // trustStore is the person's trust records.
 func (env *Env) trustStore() trust.Store {

@@ -31,6 +31,14 @@
 // context block to whole lines under it, says how many rules were left
 // out, and keeps the self-repair note whole.
 //
+// # Delivery and recording
+//
+// [Cap.Compose] builds the brief under an agent's cap, [SelfRepair] is the
+// note about learning that follows it, [Fresh] keeps before a write only
+// the rules a session has not received ([Sessions]), [Preview] is what an
+// agent would receive, and [Recorder] writes what was delivered and what
+// happened next into the activity log (see deliver.go and activity.go).
+//
 // The package reads no process state: the caller passes the streams, the
 // directories, the clock and the binary's path.
 package hook
