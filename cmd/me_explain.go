@@ -1,6 +1,7 @@
 package cmd
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/autofix/autofix/activity"
 	"github.com/autofix/autofix/brief"
+	"github.com/autofix/autofix/guard"
 	"github.com/autofix/autofix/me"
 	"github.com/spf13/cobra"
 )
@@ -90,6 +92,9 @@ func runMeExplain(ctx context.Context, opts *meExplainOptions) error {
 		norm += ", language " + p.Language
 	}
 	fmt.Fprintf(&b, "Normalized by:  %s\n", norm)
+	if c := p.Check; c != nil && !c.IsZero() {
+		fmt.Fprintf(&b, "Check:          %s a %s call whose %s matches %s\n", cmp.Or(c.Action, guard.ActionDeny), c.Tool, c.Target, c.Pattern)
+	}
 	fmt.Fprintf(&b, "Taught:         %s\n", p.Created.UTC().Format(timeLayout))
 	if p.Scope.IsGlobal() {
 		fmt.Fprintln(&b, "Scope:          all workspaces")
