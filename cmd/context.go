@@ -32,13 +32,15 @@ type builtBrief = brief.Composed
 // briefInputs resolves req's workspace, the stores and the clock for
 // brief.Compose.
 func briefInputs(env *Env, cfg Config, req briefRequest) (scope.Workspace, brief.Sources, brief.Request, error) {
-	dir := req.Dir
-	if dir == "" {
-		dir = env.Dir
+	var ws scope.Workspace
+	var err error
+	if req.Dir == "" || req.Dir == env.Dir {
+		ws, err = env.workspace()
+	} else if ws, err = scope.Detect(req.Dir); err != nil {
+		err = fmt.Errorf("find the workspace of %s: %w", req.Dir, err)
 	}
-	ws, err := scope.Detect(dir)
 	if err != nil {
-		return ws, brief.Sources{}, brief.Request{}, fmt.Errorf("find the workspace of %s: %w", dir, err)
+		return ws, brief.Sources{}, brief.Request{}, err
 	}
 	src := brief.Sources{
 		Trust:      env.trustStore(),

@@ -108,6 +108,7 @@ func runHook(ctx context.Context, opts *hookOptions) (err error) {
 	if ev.Cwd != "" && filepath.IsAbs(ev.Cwd) {
 		wenv.Dir = ev.Cwd
 	}
+	wenv.ws = &workspaceMemo{}
 	if ev.Via != "" && cursorHookInstalled(&wenv, ev.Cwd) {
 		// Cursor runs Claude Code's hooks as well as its own: when
 		// autofix's Cursor hook is set up where Cursor reads it, that one

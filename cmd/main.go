@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/adrg/xdg"
+	"github.com/autofix/autofix/scope"
 	"github.com/ollama/ollama/api"
 	"golang.org/x/term"
 )
@@ -62,6 +63,18 @@ type Env struct {
 	Ollama func() (*api.Client, error)
 	// Version is the build's version string.
 	Version string
+
+	// ws, when set, keeps the workspace detected for Dir, so that one
+	// invocation that asks several times (a hook: its brief, the guard,
+	// the activity record) walks the directories and reads .git/config
+	// once. Only runHook sets it, on its own copy of the Env.
+	ws *workspaceMemo
+}
+
+// workspaceMemo is a workspace detected for dir.
+type workspaceMemo struct {
+	dir string
+	ws  scope.Workspace
 }
 
 // Main runs autofix with the process's arguments and streams and returns the

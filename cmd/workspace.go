@@ -12,11 +12,18 @@ import (
 	"github.com/autofix/autofix/trust"
 )
 
-// workspace detects the workspace of the working directory.
+// workspace detects the workspace of the working directory (once per
+// invocation where env keeps it, see Env.ws).
 func (env *Env) workspace() (scope.Workspace, error) {
+	if m := env.ws; m != nil && m.dir == env.Dir {
+		return m.ws, nil
+	}
 	ws, err := scope.Detect(env.Dir)
 	if err != nil {
 		return scope.Workspace{}, fmt.Errorf("find the workspace of %s: %w", env.Dir, err)
+	}
+	if env.ws != nil {
+		*env.ws = workspaceMemo{dir: env.Dir, ws: ws}
 	}
 	return ws, nil
 }
