@@ -115,16 +115,6 @@ func Splice(data, sec []byte) ([]byte, error) {
 	return append(out, sec...), nil
 }
 
-// Current returns the managed section of data (marker lines included), or
-// nil when it has none.
-func Current(data []byte) ([]byte, error) {
-	start, end, ok, err := section(data)
-	if !ok || err != nil {
-		return nil, err
-	}
-	return data[start:end], nil
-}
-
 // Item is one line of an instruction file that may hold a rule.
 type Item struct {
 	// Line is the 1-based line number where it starts.

@@ -170,15 +170,9 @@ func boundaryAfter(s string, j int) bool {
 	return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 }
 
-// findPhrase finds phrase (lower case) in s, ignoring case, at word
-// boundaries (any position for Japanese, which has no spaces); -1 when
-// absent.
-func findPhrase(s, phrase string, from int) int {
-	return findPhraseLower(s, strings.ToLower(s), phrase, from)
-}
-
-// findPhraseLower is findPhrase with lower = strings.ToLower(s) computed
-// once by the caller.
+// findPhraseLower finds phrase (lower case) in s at word boundaries (any
+// position for Japanese, which has no spaces), from byte from on; lower is
+// strings.ToLower(s), computed once by the caller. -1 when absent.
 func findPhraseLower(s, lower, phrase string, from int) int {
 	n := len(phrase)
 	ja := phrase[0] >= 0x80 && hasJapanese(phrase)
