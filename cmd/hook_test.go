@@ -301,8 +301,8 @@ func TestProjectRulesetGate(t *testing.T) {
 	}
 	grown := strings.Replace(string(old), "]", `,{"Rule_number":3,"Category":"TOOL","Instruction":"Always pin versions.","Why":"x"}]`, 1)
 	write(grown)
-	if st, err := carryTrust(ctx, env, ws, ".agents/autofix.json", old, []byte(grown)); err != nil || st != trust.Trusted {
-		t.Fatalf("carryTrust = %v, %v; want trusted", st, err)
+	if st, err := env.trustStore().CarryWrite(ctx, ws.Root, ".agents/autofix.json", old, []byte(grown), env.Now()); err != nil || st != trust.Trusted {
+		t.Fatalf("CarryWrite = %v, %v; want trusted", st, err)
 	}
 	check(trust.Trusted, "")
 }

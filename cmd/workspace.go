@@ -83,12 +83,6 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// carryTrust keeps the workspace's ruleset trusted across a rule autofix
-// just wrote for the person (trust.Store.CarryWrite).
-func carryTrust(ctx context.Context, env *Env, ws scope.Workspace, name string, previous, written []byte) (trust.State, error) {
-	return env.trustStore().CarryWrite(ctx, ws.Root, name, previous, written, env.Now())
-}
-
 // appendRules appends rules to the workspace's ruleset on the person's
 // behalf (`autofix learn`, `rules add`), keeping it trusted across the
 // write when it was (trust.Store.Append). A failure to update the trust
