@@ -10,13 +10,13 @@ import (
 	"time"
 )
 
-func TestLoad(t *testing.T) {
+func TestRead(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "config.json"), []byte(`{"model":"off","budgett":100}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	var warn bytes.Buffer
-	cfg, err := Load(Sources{Dir: dir, Environ: func() []string { return []string{"AUTOFIX_MODEL_TIMEOUT=5s", "AUTOFIX_ACTIVITY_PROMPTS=false"} }, Warn: &warn})
+	cfg, err := Read(Sources{Dir: dir, Environ: func() []string { return []string{"AUTOFIX_MODEL_TIMEOUT=5s", "AUTOFIX_ACTIVITY_PROMPTS=false"} }, Warn: &warn})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +27,7 @@ func TestLoad(t *testing.T) {
 		t.Errorf("warnings %q", warn.String())
 	}
 	for _, env := range []string{"AUTOFIX_CAPTURE=maybe", "AUTOFIX_GUARD=loud", "AUTOFIX_BUDGET=-1", "AUTOFIX_MODEL_TIMEOUT=0s"} {
-		_, err := Load(Sources{Dir: t.TempDir(), Environ: func() []string { return []string{env} }})
+		_, err := Read(Sources{Dir: t.TempDir(), Environ: func() []string { return []string{env} }})
 		var ve *ValueError
 		if !errors.As(err, &ve) {
 			t.Errorf("%s: err = %v, want a ValueError", env, err)
