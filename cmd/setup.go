@@ -9,6 +9,7 @@ import (
 
 	"github.com/autofix/autofix/doctor"
 	"github.com/autofix/autofix/hook"
+	"github.com/autofix/autofix/hookrun"
 	"github.com/autofix/autofix/scope"
 	"github.com/autofix/autofix/setup"
 	"github.com/spf13/cobra"
@@ -179,18 +180,7 @@ func runSetup(ctx context.Context, opts *setupOptions) error {
 func onPath(env *Env, name string) bool { return doctor.LookPath(env.Getenv("PATH"), name) != "" }
 
 // cursorRulesFile is the content of Cursor's .cursor/rules/autofix.mdc for
-// ws: the in-force rules of a trusted ruleset, and of an untrusted one only
-// the note of how many wait (the trust gate of loadProjectRuleset). The
-// Cursor hook passes it to [setup.SyncRules] at sessionStart.
+// ws (hookrun.CursorRulesFile).
 func cursorRulesFile(env *Env, ws scope.Workspace) ([]byte, error) {
-	root, err := openRoot(ws)
-	if err != nil {
-		return nil, err
-	}
-	defer root.Close()
-	p, err := loadProjectRuleset(env, ws, root)
-	if err != nil {
-		return nil, err
-	}
-	return setup.CursorRulesOf(p), nil
+	return hookrun.CursorRulesFile(env.hookEnv(), ws)
 }
