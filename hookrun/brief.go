@@ -28,7 +28,7 @@ type BriefRequest struct {
 
 // errNoModelClient is the embedder's error in a process without a model
 // client; the brief says it and matches lexically.
-var errNoModelClient = errors.New("this binary has no model client (autofix-hook); install autofix next to it")
+var errNoModelClient = errors.New("autofix-hook has no model client: install autofix next to it (go install github.com/autofix/autofix/cmd/...@latest)")
 
 // BriefInputs resolves req's workspace, the stores and the clock for
 // brief.Compose.
