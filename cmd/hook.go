@@ -43,7 +43,12 @@ nothing else.
 It never fails the agent and always exits 0: what it cannot deliver (a
 broken ruleset, say) is one line on stderr while the rules that can be read
 still go out, a check that cannot run is skipped, and on any other error
-stdout stays empty. It calls no model and answers in milliseconds.`,
+stdout stays empty. It calls no model (but an embedding model when the
+configuration names one) and answers in milliseconds.
+
+autofix-hook AGENT, the lean hook binary that go install
+github.com/autofix/autofix/cmd/...@latest puts next to autofix, answers
+exactly alike in less time; 'autofix setup' installs it when it is there.`,
 		Example: `  echo '{"hook_event_name":"UserPromptSubmit","session_id":"s","cwd":"'$PWD'","prompt":"add a signup form"}' | autofix hook claude-code`,
 		// Flags are not parsed: a usage error exits 2, which Claude Code
 		// takes as "block the prompt".

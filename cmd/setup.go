@@ -45,10 +45,14 @@ correction as a project rule:
                rules for the IDE: .cursor/rules/autofix.mdc
 
 Only autofix's entries change: everything else in a settings file keeps
-its bytes and its place, comments included. The hooks run this binary by
-its absolute path; --shared writes the bare command autofix instead,
-which each person's PATH resolves, for settings the team commits. Running
-setup again changes nothing; after moving the binary it updates the path.
+its bytes and its place, comments included. The hooks run autofix-hook,
+the lean hook binary, by its absolute path when it sits next to this
+binary (go install github.com/autofix/autofix/cmd/...@latest installs
+both), else this binary's 'autofix hook'; --shared writes the bare
+command 'autofix hook' instead, which each person's PATH resolves, for
+settings the team commits. Running setup again changes nothing; after
+moving the binary, or installing autofix-hook next to it, it updates the
+command in place.
 A learn command or rules file you edited is never overwritten. --remove
 takes autofix out again.`,
 		Example: `  autofix setup claude-code
@@ -124,7 +128,7 @@ func runSetup(ctx context.Context, opts *setupOptions) error {
 	}
 	if !opts.remove && !opts.shared && setup.TemporaryBuild(exe) {
 		return withHint(fmt.Errorf("%s is a temporary build (go run) that Go deletes when it exits; the hooks would run a missing file", exe),
-			"install it first: go install ./cmd/autofix, then run '%s'", so.Again())
+			"install it first: go install ./cmd/..., then run '%s'", so.Again())
 	}
 	var ws scope.Workspace
 	if so.Scope != hook.Global && opts.agent != hook.Codex {
