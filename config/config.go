@@ -196,10 +196,11 @@ func Read(src Sources) (Config, error) {
 	if err != nil {
 		return Config{}, err
 	}
-	conf := kmaps.Unflatten(kmaps.Copy(defaults), ".")
+	// Merged as koanf merges (its maps package), without its deep copies:
+	// Unflatten builds new maps, and the layers are this call's own.
+	conf := kmaps.Unflatten(defaults, ".")
 	for _, m := range []map[string]any{l.File, l.Env} {
 		if m != nil {
-			m = kmaps.Copy(m)
 			kmaps.IntfaceKeysToStrings(m)
 			kmaps.Merge(m, conf)
 		}

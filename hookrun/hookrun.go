@@ -51,6 +51,9 @@ type Env struct {
 	// Embedder opens the embedding model named (configuration key
 	// embed_model); nil when this process has no model client.
 	Embedder func(model string) (brief.Embedder, error)
+	// LoadConfig, when set, is what [Env.Config] returns: a configuration
+	// the process read already, which says its warnings on Stderr now.
+	LoadConfig func() (config.Config, error)
 
 	// ws, when set, keeps the workspace detected for Dir, so that one run
 	// that asks several times (the brief, the guard, the activity record)
@@ -88,8 +91,11 @@ func Fail(env *Env, err error) {
 }
 
 // Config reads the configuration for a hook run (config.Read: the hook
-// takes no flags).
+// takes no flags), or returns env.LoadConfig's.
 func (env *Env) Config() (config.Config, error) {
+	if env.LoadConfig != nil {
+		return env.LoadConfig()
+	}
 	return config.Read(config.Sources{Dir: env.ConfigDir, Environ: env.Environ, Warn: env.Stderr})
 }
 

@@ -12,6 +12,7 @@
 package hookmain
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -23,6 +24,7 @@ import (
 	"time"
 
 	"github.com/adrg/xdg"
+	"github.com/autofix/autofix/config"
 	"github.com/autofix/autofix/hookrun"
 )
 
@@ -90,11 +92,17 @@ func processEnv() (*hookrun.Env, error) {
 // configuration names an embedding model, which needs the model client
 // this binary leaves out; ok is false when it did not (no model
 // configured, or no autofix binary found, or it could not start), and the
-// caller answers itself.
+// caller answers itself, with the configuration read here
+// (env.LoadConfig, which says its warnings when the run asks for it).
 func delegate(ctx context.Context, env *hookrun.Env, args []string) (code int, ok bool) {
-	probe := *env
-	probe.Stderr = nil // the run that answers says what is wrong with the config
-	cfg, err := probe.Config()
+	var warnings bytes.Buffer
+	cfg, err := config.Read(config.Sources{Dir: env.ConfigDir, Environ: env.Environ, Warn: &warnings})
+	stderr := env.Stderr
+	env.LoadConfig = func() (config.Config, error) {
+		stderr.Write(warnings.Bytes())
+		warnings.Reset()
+		return cfg, err
+	}
 	if err != nil || cfg.EmbedModel == "" {
 		return 0, false
 	}
