@@ -22,6 +22,7 @@ import (
 	"github.com/adrg/xdg"
 	"github.com/autofix/autofix/brief"
 	"github.com/autofix/autofix/hookrun"
+	"github.com/knadh/koanf/parsers/yaml"
 	"github.com/ollama/ollama/api"
 	"golang.org/x/term"
 )
@@ -74,6 +75,7 @@ func (env *Env) hookEnv() *hookrun.Env {
 		Getenv: env.Getenv, Environ: env.Environ, Now: env.Now,
 		Dir: env.Dir, ConfigDir: env.ConfigDir, CacheDir: env.CacheDir, StateDir: env.StateDir,
 		Executable: env.Executable,
+		YAML:       yaml.Parser().Unmarshal,
 		Embedder: func(model string) (brief.Embedder, error) {
 			client, err := env.Ollama()
 			if err != nil {

@@ -1,10 +1,11 @@
 // Package config merges autofix's configuration for one invocation:
 // defaults, the config file (config.json, .yaml, .yml or .toml in the
 // config directory), AUTOFIX_* environment variables (later wins). The
-// caller passes the directory and the environment in; a value that is not
-// allowed is a [*ValueError]. Package config/withflags adds command-line
-// flags over them with koanf; [Read] is the same merge without flags, for
-// the hooks, and links neither koanf's core nor net (see cmd/autofix-hook).
+// caller passes the directory, the environment and the YAML parser in; a
+// value that is not allowed is a [*ValueError]. Package config/withflags
+// adds command-line flags over them with koanf; [Read] is the same merge
+// without flags, for the hooks, and links neither koanf's core, nor net,
+// nor a YAML parser (see cmd/autofix-hook).
 package config
 
 import (
@@ -28,7 +29,6 @@ import (
 	kmaps "github.com/knadh/koanf/maps"
 	"github.com/knadh/koanf/parsers/json"
 	"github.com/knadh/koanf/parsers/toml/v2"
-	"github.com/knadh/koanf/parsers/yaml"
 	kenv "github.com/knadh/koanf/providers/env/v2"
 )
 
@@ -111,7 +111,27 @@ type Sources struct {
 	// Warn receives warnings (unknown keys, a budget raised); nil drops
 	// them.
 	Warn io.Writer
+	// YAML parses config.yaml and config.yml (koanf's YAML parser, which
+	// the caller links: package config does not, so that the lean hook
+	// binary need not); nil makes such a file an [ErrNoYAML] error.
+	YAML func([]byte) (map[string]any, error)
 }
+
+// ErrNoYAML is matched (errors.Is) by the error for a YAML config file
+// read without a YAML parser.
+var ErrNoYAML = errors.New("no YAML parser")
+
+// noYAML is the parser of a YAML file when Sources has none.
+type noYAML struct{}
+
+func (noYAML) Unmarshal([]byte) (map[string]any, error) {
+	return nil, fmt.Errorf("autofix-hook reads no YAML (%w): install autofix next to it, or write the configuration as config.json", ErrNoYAML)
+}
+
+// yamlParser is Sources.YAML as a parser.
+type yamlParser func([]byte) (map[string]any, error)
+
+func (p yamlParser) Unmarshal(b []byte) (map[string]any, error) { return p(b) }
 
 // Defaults are the value of every known key, with flat keys
 // ("activity.prompts"); the caller must not change them.
@@ -138,10 +158,14 @@ type parser interface {
 // file's unknown keys on src.Warn.
 func ReadLayers(src Sources) (Layers, error) {
 	var l Layers
+	var yml parser = noYAML{}
+	if src.YAML != nil {
+		yml = yamlParser(src.YAML)
+	}
 	for _, c := range []struct {
 		name   string
 		parser parser
-	}{{"config.json", json.Parser()}, {"config.yaml", yaml.Parser()}, {"config.yml", yaml.Parser()}, {"config.toml", toml.Parser()}} {
+	}{{"config.json", json.Parser()}, {"config.yaml", yml}, {"config.yml", yml}, {"config.toml", toml.Parser()}} {
 		p := filepath.Join(src.Dir, c.name)
 		_, err := os.Stat(p)
 		if errors.Is(err, fs.ErrNotExist) {
@@ -154,6 +178,9 @@ func ReadLayers(src Sources) (Layers, error) {
 		var m map[string]any
 		if err == nil {
 			m, err = c.parser.Unmarshal(data)
+		}
+		if errors.Is(err, ErrNoYAML) {
+			return Layers{}, hint.Wrap(fmt.Errorf("read config %s: %w", p, err), "install autofix next to autofix-hook (go install github.com/autofix/autofix/cmd/...@latest), or write the configuration as config.json")
 		}
 		if err != nil {
 			if errors.Is(err, fs.ErrPermission) {

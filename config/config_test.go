@@ -37,3 +37,25 @@ func TestRead(t *testing.T) {
 		t.Errorf("EditDistance = %d", d)
 	}
 }
+
+// TestReadYAML: a YAML config file needs the caller's YAML parser; without
+// one it is an ErrNoYAML error that says what to do.
+func TestReadYAML(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "config.yaml"), []byte("capture: off\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Read(Sources{Dir: dir})
+	var h interface{ Hint() string }
+	if !errors.Is(err, ErrNoYAML) || !errors.As(err, &h) || !strings.Contains(h.Hint(), "config.json") {
+		t.Fatalf("Read without a YAML parser: %v, want ErrNoYAML with a hint", err)
+	}
+	parsed := false
+	cfg, err := Read(Sources{Dir: dir, YAML: func(b []byte) (map[string]any, error) {
+		parsed = string(b) == "capture: off\n"
+		return map[string]any{"capture": "off"}, nil
+	}})
+	if err != nil || !parsed || cfg.Capture != CaptureOff || cfg.Source != filepath.Join(dir, "config.yaml") {
+		t.Errorf("Read with a YAML parser: %+v, %v (parsed %v)", cfg, err, parsed)
+	}
+}

@@ -51,6 +51,9 @@ type Env struct {
 	// Embedder opens the embedding model named (configuration key
 	// embed_model); nil when this process has no model client.
 	Embedder func(model string) (brief.Embedder, error)
+	// YAML parses a YAML config file (see config.Sources.YAML); nil in the
+	// lean binary, which leaves the YAML parser out.
+	YAML func([]byte) (map[string]any, error)
 	// LoadConfig, when set, is what [Env.Config] returns: a configuration
 	// the process read already, which says its warnings on Stderr now.
 	LoadConfig func() (config.Config, error)
@@ -96,7 +99,7 @@ func (env *Env) Config() (config.Config, error) {
 	if env.LoadConfig != nil {
 		return env.LoadConfig()
 	}
-	return config.Read(config.Sources{Dir: env.ConfigDir, Environ: env.Environ, Warn: env.Stderr})
+	return config.Read(config.Sources{Dir: env.ConfigDir, Environ: env.Environ, Warn: env.Stderr, YAML: env.YAML})
 }
 
 func run(ctx context.Context, env *Env, agentName string) (err error) {

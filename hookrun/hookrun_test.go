@@ -83,6 +83,24 @@ func TestRunWithoutModelClient(t *testing.T) {
 	}
 }
 
+// TestRunWithoutYAML: a process without a YAML parser says, on one line,
+// what to do about a config.yaml, and answers nothing.
+func TestRunWithoutYAML(t *testing.T) {
+	env, out, errOut := testEnv(t, `{"hook_event_name":"SessionStart","session_id":"s","source":"startup"}`)
+	if err := os.MkdirAll(env.ConfigDir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(env.ConfigDir, "config.yaml")
+	if err := os.WriteFile(path, []byte("capture: off\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	Run(context.Background(), env, []string{"claude-code"})
+	want := "autofix: hook: read config " + path + ": autofix-hook reads no YAML (no YAML parser): install autofix next to it, or write the configuration as config.json\n"
+	if out.Len() != 0 || errOut.String() != want {
+		t.Errorf("stdout %q, stderr %q; want nothing and %q", out.String(), errOut.String(), want)
+	}
+}
+
 func mustRead(t *testing.T, path string) []byte {
 	t.Helper()
 	data, err := os.ReadFile(path)

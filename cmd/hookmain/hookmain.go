@@ -5,10 +5,11 @@
 // Ollama client nor net (so a default `go build` links it statically and
 // it starts in about a millisecond; see tools/hookfloor).
 //
-// The one thing it cannot do itself is ask an embedding model: with the
-// configuration key embed_model set, it runs `autofix hook AGENT` instead,
-// the autofix next to it or on PATH, and without one it matches lexically
-// and says so.
+// What it cannot do itself is ask an embedding model and read a YAML
+// config file: with the configuration key embed_model set, or a
+// config.yaml, it runs `autofix hook AGENT` instead, the autofix next to it
+// or on PATH; without one it matches lexically and says so, or says that
+// it reads no YAML.
 package hookmain
 
 import (
@@ -90,10 +91,11 @@ func processEnv() (*hookrun.Env, error) {
 
 // delegate runs `autofix hook ARGS` in this process's place when the
 // configuration names an embedding model, which needs the model client
-// this binary leaves out; ok is false when it did not (no model
-// configured, or no autofix binary found, or it could not start), and the
-// caller answers itself, with the configuration read here
-// (env.LoadConfig, which says its warnings when the run asks for it).
+// this binary leaves out, or is a YAML file, whose parser it leaves out
+// too; ok is false when it did not (neither, or no autofix binary found,
+// or it could not start), and the caller answers itself, with the
+// configuration read here (env.LoadConfig, which says its warnings when
+// the run asks for it).
 func delegate(ctx context.Context, env *hookrun.Env, args []string) (code int, ok bool) {
 	var warnings bytes.Buffer
 	cfg, err := config.Read(config.Sources{Dir: env.ConfigDir, Environ: env.Environ, Warn: &warnings})
@@ -103,7 +105,7 @@ func delegate(ctx context.Context, env *hookrun.Env, args []string) (code int, o
 		warnings.Reset()
 		return cfg, err
 	}
-	if err != nil || cfg.EmbedModel == "" {
+	if !errors.Is(err, config.ErrNoYAML) && (err != nil || cfg.EmbedModel == "") {
 		return 0, false
 	}
 	full := autofixBinary(env.Executable, exec.LookPath)

@@ -6,6 +6,7 @@ package withflags
 
 import (
 	"github.com/autofix/autofix/config"
+	"github.com/knadh/koanf/parsers/yaml"
 	"github.com/knadh/koanf/providers/confmap"
 	"github.com/knadh/koanf/providers/posflag"
 	"github.com/knadh/koanf/v2"
@@ -13,8 +14,12 @@ import (
 )
 
 // Load merges the configuration for one invocation. flags may be nil;
-// only flags the user set override the file and the environment.
+// only flags the user set override the file and the environment. A YAML
+// config file is read with koanf's YAML parser when src has none.
 func Load(src config.Sources, flags *pflag.FlagSet) (config.Config, error) {
+	if src.YAML == nil {
+		src.YAML = yaml.Parser().Unmarshal
+	}
 	l, err := config.ReadLayers(src)
 	if err != nil {
 		return config.Config{}, err

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/autofix/autofix/config"
+	"github.com/knadh/koanf/parsers/yaml"
 	"github.com/spf13/pflag"
 )
 
@@ -62,7 +63,7 @@ func TestReadAsLoad(t *testing.T) {
 			var lw, rw bytes.Buffer
 			environ := func() []string { return tc.environ }
 			want, werr := Load(config.Sources{Dir: dir, Environ: environ, Warn: &lw}, pflag.NewFlagSet("none", pflag.ContinueOnError))
-			got, gerr := config.Read(config.Sources{Dir: dir, Environ: environ, Warn: &rw})
+			got, gerr := config.Read(config.Sources{Dir: dir, Environ: environ, Warn: &rw, YAML: yaml.Parser().Unmarshal})
 			if (werr == nil) != (gerr == nil) || (werr != nil && werr.Error() != gerr.Error()) {
 				t.Fatalf("Read error %v, Load error %v", gerr, werr)
 			}
