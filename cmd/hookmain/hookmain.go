@@ -58,7 +58,7 @@ func Main() int {
 		fmt.Fprintf(os.Stderr, "autofix: error: %v\n", err)
 		return 1
 	}
-	if code, ok := delegate(ctx, env, args); ok {
+	if code, ok := delegate(env, args); ok {
 		return code
 	}
 	hookrun.Run(ctx, env, args)
@@ -96,7 +96,7 @@ func processEnv() (*hookrun.Env, error) {
 // or it could not start), and the caller answers itself, with the
 // configuration read here (env.LoadConfig, which says its warnings when
 // the run asks for it).
-func delegate(ctx context.Context, env *hookrun.Env, args []string) (code int, ok bool) {
+func delegate(env *hookrun.Env, args []string) (code int, ok bool) {
 	var warnings bytes.Buffer
 	cfg, err := config.Read(config.Sources{Dir: env.ConfigDir, Environ: env.Environ, Warn: &warnings})
 	stderr := env.Stderr
@@ -112,15 +112,19 @@ func delegate(ctx context.Context, env *hookrun.Env, args []string) (code int, o
 	if full == "" {
 		return 0, false
 	}
-	c := exec.CommandContext(ctx, full, append([]string{"hook"}, args...)...)
+	// Not bound to ctx: an interrupt reaches autofix itself, which winds
+	// its run down as this process would.
+	c := exec.Command(full, append([]string{"hook"}, args...)...)
 	c.Stdin, c.Stdout, c.Stderr = os.Stdin, os.Stdout, os.Stderr
 	err = c.Run()
 	var exit *exec.ExitError
 	switch {
 	case err == nil:
 		return 0, true
-	case errors.As(err, &exit):
+	case errors.As(err, &exit) && exit.ExitCode() >= 0:
 		return exit.ExitCode(), true
+	case errors.As(err, &exit):
+		return 1, true // killed by a signal
 	default:
 		return 0, false // it did not start: stdin is still unread
 	}
