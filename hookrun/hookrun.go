@@ -54,8 +54,10 @@ type Env struct {
 	// YAML parses a YAML config file (see config.Sources.YAML); nil in the
 	// lean binary, which leaves the YAML parser out.
 	YAML func([]byte) (map[string]any, error)
-	// LoadConfig, when set, is what [Env.Config] returns: a configuration
-	// the process read already, which says its warnings on Stderr now.
+	// LoadConfig, when set, is what [Env.Config] returns instead of
+	// reading the configuration itself. It may answer the run in another
+	// way (the lean binary hands it to autofix) and return [ErrHandedOff]:
+	// the run then stops, having written nothing.
 	LoadConfig func() (config.Config, error)
 
 	// ws, when set, keeps the workspace detected for Dir, so that one run
@@ -71,6 +73,10 @@ type workspaceMemo struct {
 	ws  scope.Workspace
 }
 
+// ErrHandedOff is what [Env].LoadConfig returns when it had the run
+// answered elsewhere.
+var ErrHandedOff = errors.New("the run was handed off")
+
 // Usage is the one line that says what the hook takes.
 const Usage = "want one agent (claude-code, codex or cursor)"
 
@@ -82,7 +88,7 @@ func Run(ctx context.Context, env *Env, args []string) {
 		Fail(env, fmt.Errorf("%s, got %q", Usage, args))
 		return
 	}
-	if err := run(ctx, env, args[0]); err != nil {
+	if err := run(ctx, env, args[0]); err != nil && !errors.Is(err, ErrHandedOff) {
 		Fail(env, err)
 	}
 }

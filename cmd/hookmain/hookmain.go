@@ -7,9 +7,10 @@
 //
 // What it cannot do itself is ask an embedding model and read a YAML
 // config file: with the configuration key embed_model set, or a
-// config.yaml, it runs `autofix hook AGENT` instead, the autofix next to it
-// or on PATH; without one it matches lexically and says so, or says that
-// it reads no YAML.
+// config.yaml, it hands the run to `autofix hook AGENT`, the autofix next
+// to it or on PATH, when the run reads the configuration (an event that is
+// only recorded does not); without one it matches lexically and says so,
+// or says that it reads no YAML.
 package hookmain
 
 import (
@@ -17,6 +18,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -58,11 +60,10 @@ func Main() int {
 		fmt.Fprintf(os.Stderr, "autofix: error: %v\n", err)
 		return 1
 	}
-	if code, ok := delegate(env, args); ok {
-		return code
-	}
+	code := 0
+	handOff(env, args, &code)
 	hookrun.Run(ctx, env, args)
-	return 0
+	return code
 }
 
 func processEnv() (*hookrun.Env, error) {
@@ -89,34 +90,45 @@ func processEnv() (*hookrun.Env, error) {
 	}, nil
 }
 
-// delegate runs `autofix hook ARGS` in this process's place when the
-// configuration names an embedding model, which needs the model client
-// this binary leaves out, or is a YAML file, whose parser it leaves out
-// too; ok is false when it did not (neither, or no autofix binary found,
-// or it could not start), and the caller answers itself, with the
-// configuration read here (env.LoadConfig, which says its warnings when
-// the run asks for it).
-func delegate(env *hookrun.Env, args []string) (code int, ok bool) {
-	var warnings bytes.Buffer
-	cfg, err := config.Read(config.Sources{Dir: env.ConfigDir, Environ: env.Environ, Warn: &warnings})
+// handOff makes env's configuration, read when the run first asks for it
+// (not at all for the events that are only recorded), decide whether
+// autofix answers instead: an embedding model needs the model client this
+// binary leaves out, a YAML config file the YAML parser it leaves out too.
+// Then `autofix hook ARGS` (the autofix next to this binary or on PATH)
+// reads the payload this run read so far and the rest of stdin, the run
+// stops ([hookrun.ErrHandedOff]), and *code is autofix's exit code.
+// Without an autofix, or when it cannot start, this binary answers itself
+// (lexically; for YAML, with the error that says what to do).
+func handOff(env *hookrun.Env, args []string, code *int) {
+	var read bytes.Buffer
+	stdin := env.Stdin
+	env.Stdin = io.TeeReader(stdin, &read)
 	stderr := env.Stderr
 	env.LoadConfig = func() (config.Config, error) {
+		var warnings bytes.Buffer
+		cfg, err := config.Read(config.Sources{Dir: env.ConfigDir, Environ: env.Environ, Warn: &warnings})
+		if errors.Is(err, config.ErrNoYAML) || err == nil && cfg.EmbedModel != "" {
+			if full := autofixBinary(env.Executable, exec.LookPath); full != "" {
+				if c, ok := runAutofix(full, args, io.MultiReader(&read, stdin)); ok {
+					*code = c
+					return config.Config{}, hookrun.ErrHandedOff
+				}
+			}
+		}
 		stderr.Write(warnings.Bytes())
-		warnings.Reset()
 		return cfg, err
 	}
-	if !errors.Is(err, config.ErrNoYAML) && (err != nil || cfg.EmbedModel == "") {
-		return 0, false
-	}
-	full := autofixBinary(env.Executable, exec.LookPath)
-	if full == "" {
-		return 0, false
-	}
-	// Not bound to ctx: an interrupt reaches autofix itself, which winds
-	// its run down as this process would.
+}
+
+// runAutofix runs `autofix hook ARGS` with stdin and this process's
+// stdout and stderr; ok is false when it could not start (nothing was
+// read or written then).
+func runAutofix(full string, args []string, stdin io.Reader) (code int, ok bool) {
+	// Not bound to a context: an interrupt reaches autofix itself, which
+	// winds its run down as this process would.
 	c := exec.Command(full, append([]string{"hook"}, args...)...)
-	c.Stdin, c.Stdout, c.Stderr = os.Stdin, os.Stdout, os.Stderr
-	err = c.Run()
+	c.Stdin, c.Stdout, c.Stderr = stdin, os.Stdout, os.Stderr
+	err := c.Run()
 	var exit *exec.ExitError
 	switch {
 	case err == nil:
@@ -126,7 +138,7 @@ func delegate(env *hookrun.Env, args []string) (code int, ok bool) {
 	case errors.As(err, &exit):
 		return 1, true // killed by a signal
 	default:
-		return 0, false // it did not start: stdin is still unread
+		return 0, false
 	}
 }
 
