@@ -230,7 +230,8 @@ func categoryBit(cat string) (uint8, bool) {
 	return 0, false
 }
 
-// lexicon is the compiled form of the tables above, built on first use.
+// lexicon is the compiled form of the tables above and of everydayGroups
+// (concepts_everyday.go), built on first use.
 type lexicon struct {
 	// words maps a stemmed word, or a phrase of stemmed words joined by a
 	// space, to what the lexicon knows about it: one lookup per word.
@@ -287,12 +288,13 @@ type cjkIntent struct {
 var lex = sync.OnceValue(buildLexicon)
 
 func buildLexicon() *lexicon {
+	groups := slices.Concat(conceptGroups, everydayGroups)
 	l := &lexicon{
 		words:     make(map[string]lexEntry, 1024),
-		nConcepts: len(conceptGroups),
+		nConcepts: len(groups),
 	}
 	var sc scanner
-	for i, group := range conceptGroups {
+	for i, group := range groups {
 		c := uint16(i)
 		for _, w := range group {
 			for _, key := range l.keys(&sc, w) {

@@ -1,0 +1,194 @@
+package brief
+
+// everydayGroups are concepts named by their goal or their consequence, in
+// the words of a task, next to the words of the rules about them: a task
+// says "the page takes seconds to load, make it faster" where the rule says
+// "never query the database inside a loop" and "measure before
+// optimising"; "forget everything we know about me" where the rule says
+// "right to erasure"; "turn it on for some of the shoppers" where it says
+// "feature flag". Each group is a subject of the field and holds both
+// sides, so that a task naming the subject in everyday words meets the
+// rules that name its mechanism. They follow the rules of [conceptGroups]
+// (a subject, never the wording of one row; English, German, French,
+// Spanish, Japanese; no word that names different subjects in common use)
+// and are compiled with them into the lexicon: a group here may share
+// members with a group there, and a rule that shares two groups with a task
+// counts both.
+//
+// A phrase is matched as two words in a row (stopwords between them
+// skipped), so a phrase entry has two words that are not stopwords, or one
+// word and one stopword ("slow down", "in spanish"): "takes ages" would be
+// the one word "ages" and is left out. TestEverydayEntries checks it.
+var everydayGroups = [][]string{
+	// Performance as a task names it: slowness, and the mechanisms rules
+	// name for it (measuring, queries in a loop).
+	{"slow", "slower", "slowly", "slowness", "sluggish", "laggy", "faster", "speed up", "speeds up", "quicker", "snappier",
+		"load time", "load times", "loading time", "page load", "seconds to load",
+		"performance", "perf", "latency", "p95", "p99", "bottleneck", "bottlenecks", "optimise", "optimize", "optimising",
+		"optimizing", "optimisation", "optimization", "profiling", "profiler", "pprof", "flame graph", "benchmark", "benchmarks",
+		"baseline", "lighthouse", "web vitals", "k6", "load test", "load testing", "n+1", "inside a loop", "query per row",
+		"queries per row", "dataloader",
+		"langsam", "schneller", "beschleunigen", "ladezeit", "leistung", "lent", "lente", "lenteur", "plus rapide", "accélérer",
+		"temps de chargement", "lento", "lenta", "lentitud", "más rápido", "acelerar", "tiempo de carga", "rendimiento",
+		"遅い", "遅すぎ", "遅く", "速く", "高速化", "重い", "パフォーマンス", "最適化", "表示速度"},
+	// Secrets and credentials, including the keys a task names ("signing
+	// key", "API key"; "key" alone names many things).
+	{"secret", "secrets", "signing key", "signing secret", "api key", "api keys", "private key", "secret key", "access key",
+		"access token", "client secret", "webhook secret", "credential", "credentials", "connection string",
+		"secrets manager", "secret manager", "vault", "kms", "external-secrets", "sealed secrets", "env file", "rotate keys",
+		"leaked key", "leaked keys", "geheimnis", "zugangsdaten", "api-schlüssel", "clé secrète", "clé api",
+		"secreto", "credenciales", "clave api", "シークレット", "秘密鍵", "APIキー", "認証情報", "署名キー"},
+	// Feature flags and gradual rollouts.
+	{"feature flag", "feature flags", "feature toggle", "feature toggles", "behind a flag", "behind a switch",
+		"behind a toggle", "kill switch", "turn on", "switch on", "gradual rollout", "gradually", "staged rollout",
+		"progressive rollout", "percentage rollout", "canary", "dark launch", "launchdarkly", "unleash", "flagsmith",
+		"growthbook", "a/b test", "split test",
+		"schrittweise", "stufenweise", "freischalten", "déploiement progressif", "progressivement", "despliegue gradual",
+		"gradualmente", "フィーチャーフラグ", "機能フラグ", "段階的", "一部のユーザー"},
+	// Files people send: uploads and attachments.
+	{"upload", "uploads", "uploaded", "uploading", "attach", "attachment", "attachments", "file upload",
+		"user files", "user-uploaded", "presigned", "presigned url", "multipart", "magic bytes", "file size", "size limit",
+		"file picker", "drag and drop", "dropzone",
+		"hochladen", "anhängen", "anhang", "téléverser", "pièce jointe", "joindre", "subir", "adjuntar", "adjunto",
+		"アップロード", "添付"},
+	// Dates and times shown to people: relative times, their time zone.
+	{"ago", "time ago", "relative time", "relative times", "relative date", "relative dates", "local time", "local hours",
+		"time zone", "time zones", "timezone", "timezones", "utc", "timestamptz", "date-fns", "dayjs", "luxon",
+		"moment.js", "datetimeformat", "date format", "date formats", "absolute dates", "iso 8601", "daylight saving", "dst",
+		"ortszeit", "zeitzone", "vor tagen", "heure locale", "fuseau horaire", "hora local", "zona horaria", "hace días",
+		"タイムゾーン", "現地時間", "日前", "時間前", "相対時間"},
+	// Money shown and computed: prices, currencies, rounding.
+	{"price", "prices", "pricing", "currency", "currencies", "minor units", "cents", "rounding", "floating point",
+		"numberformat", "exchange rate", "vat", "tax", "taxes", "discount", "discounts", "coupon", "coupons", "subtotal",
+		"iso 4217", "money", "overcharged", "refund", "refunds",
+		"preis", "preise", "betrag", "beträge", "geldbeträge", "währung", "mwst", "rabatt", "gutschein", "prix", "montant",
+		"montants", "devise", "arrondi", "remise", "tva", "precio", "precios", "importe", "moneda", "redondeo", "descuento",
+		"iva", "価格", "金額", "通貨", "値段", "割引", "消費税", "端数"},
+	// Messages sent to people: email, SMS, push.
+	{"email", "emails", "e-mail", "mail", "mails", "mailer", "sms", "text message", "push notification", "push notifications",
+		"notify", "notification", "notifications", "transactional email", "transactional emails", "mjml", "newsletter",
+		"reminder", "reminders", "unsubscribe", "sendgrid", "postmark", "mailgun", "twilio", "apns", "fcm",
+		"benachrichtigung", "erinnerung", "courriel", "rappel", "correo", "notificación", "recordatorio",
+		"メール", "通知", "リマインダー", "プッシュ通知"},
+	// Personal data, privacy and a person's request to be erased.
+	{"personal data", "pii", "gdpr", "privacy", "erasure", "right to erasure", "right to be forgotten", "be forgotten",
+		"forget me", "forget them", "forget everything", "delete my data", "delete their data", "delete my account",
+		"delete their account", "data subject", "data-subject", "dsar", "subject access", "export my data", "anonymise",
+		"anonymize", "anonymised", "anonymized", "pseudonymise", "consent", "data retention", "health data", "patient data",
+		"medical records", "phi", "hipaa",
+		"datenschutz", "dsgvo", "personenbezogene daten", "einwilligung", "rgpd", "données personnelles", "droit à l'oubli",
+		"consentement", "datos personales", "derecho al olvido", "consentimiento", "個人情報", "忘れられる権利", "プライバシー"},
+	// Changing or removing data in production, and the safety steps.
+	{"production data", "production database", "production db", "prod database", "prod db", "live database", "live data",
+		"production rows", "data fix", "backfill", "bulk delete", "bulk update", "mass delete", "clear out", "clean out",
+		"older than", "wipe", "drop table", "destructive", "irreversible", "backup",
+		"back up", "database snapshot", "db snapshot", "manual snapshot", "truncate table", "dry run", "dry-run", "where clause", "in batches",
+		"produktionsdaten", "produktivdatenbank", "bereinigen", "données de production", "purger", "datos de producción",
+		"purgar", "本番データ", "本番DB", "一括削除", "バックアップ", "スナップショット"},
+	// Urgent fixes and releases outside the usual rhythm.
+	{"hotfix", "hotfixes", "hot fix", "urgent", "urgently", "asap", "emergency", "tonight", "right now",
+		"straight away", "quick fix", "patch release", "cherry-pick", "cherry pick", "release window",
+		"after hours", "at night", "code freeze",
+		"dringend", "notfall", "heute abend", "heute nacht", "urgence", "ce soir", "correctif",
+		"urgente", "urgencia", "esta noche", "緊急", "至急", "今夜", "今日中", "ホットフィックス"},
+	// Who may do what: permissions and roles.
+	{"permission", "permissions", "admin", "admins", "admin only", "only admins", "staff only",
+		"not allowed", "access control", "access rights", "authorize", "authorise", "authorization", "authorisation", "rbac",
+		"acl", "forbidden", "403", "least privilege", "berechtigung", "berechtigungen", "rolle", "rollen", "zugriffsrechte",
+		"droits d'accès", "autorisation", "permisos", "権限", "管理者", "アクセス権"},
+	// Too many requests: rate limits and abuse.
+	{"rate limit", "rate limits", "rate limiting", "rate-limit", "too many requests", "429", "throttle", "throttling",
+		"abuse", "spam", "scraping", "scrapers", "brute force", "brute-force", "credential stuffing", "captcha", "per ip",
+		"quota", "quotas", "ddos", "missbrauch", "drosselung", "abus", "limitation de débit", "abuso", "límite de peticiones",
+		"レート制限", "スパム", "不正利用", "大量アクセス"},
+	// Finding things: search.
+	{"search", "searching", "search box", "search bar", "search results", "full-text", "fuzzy", "autocomplete",
+		"typeahead", "elasticsearch", "opensearch", "meilisearch", "algolia", "typesense", "tsvector",
+		"suche", "suchen", "suchfeld", "suchergebnisse", "recherche", "rechercher", "barre de recherche", "búsqueda", "buscar",
+		"buscador", "検索", "サジェスト", "絞り込み"},
+	// Long lists: pagination.
+	{"pagination", "paginate", "paginated", "next page", "load more", "show more", "infinite scroll", "page size",
+		"per page", "cursor-based", "long list", "long lists", "large lists",
+		"seitenweise", "blättern", "mehr laden", "charger plus", "page suivante", "défilement infini", "cargar más",
+		"página siguiente", "scroll infinito", "ページネーション", "ページング", "もっと見る", "無限スクロール", "次のページ"},
+	// Work done later or on a schedule: background jobs and queues.
+	{"background job", "background jobs", "background task", "background tasks", "background worker", "asynchronously", "queue", "queues", "queued", "enqueue",
+		"worker", "workers", "celery", "sidekiq", "bullmq", "cron", "cron job", "scheduled", "nightly", "every night",
+		"every hour", "hourly", "periodic", "periodically", "dead letter", "dead-letter", "idempotent", "on_commit",
+		"long-running", "hintergrund", "warteschlange", "nächtlich", "jede nacht", "tâche de fond", "file d'attente",
+		"tâche planifiée", "segundo plano", "tarea programada", "cada noche",
+		"バックグラウンド", "ジョブ", "キュー", "定期実行", "毎晩"},
+	// Settings per environment: configuration.
+	{"config", "configuration", "environment variable", "environment variables", "env var", "env vars",
+		"staging", "per environment", "dotenv", "configmap", "configmaps", "helm values", "values.yaml", "at startup",
+		"fail fast", "konfiguration", "umgebungsvariable", "umgebungsvariablen", "variable d'environnement",
+		"variables d'environnement", "variable de entorno", "variables de entorno", "設定", "環境変数", "ステージング"},
+	// Tests that fail now and then, and a red or slow pipeline.
+	{"flaky", "flaky test", "flaky tests", "flakes", "intermittent", "intermittently", "fails randomly", "randomly fails",
+		"red build", "ci green", "green build", "failing test", "failing tests", "skip test", "skip tests", "skipped test",
+		"quarantine", "quarantined", "slow ci", "slow pipeline", "ci speed", "speed up ci", "t.parallel",
+		"flackernd", "sporadisch", "instable", "intermittente", "inestable", "不安定", "テストが落ち", "たまに落ち"},
+	// A mobile app's state across rotation and the app's lifecycle.
+	{"screen rotation", "rotate the phone", "rotate the device", "device rotation", "orientation", "orientation change",
+		"landscape", "portrait", "configuration change", "process death", "state lost", "loses state", "lose state",
+		"savedinstancestate", "remembersaveable", "viewmodel", "viewmodels", "lifecycle", "foreground",
+		"bildschirmdrehung", "querformat", "hochformat", "rotation de l'écran", "paysage", "rotación de pantalla",
+		"orientación", "画面回転", "縦向き", "横向き"},
+	// Crashes and their reports.
+	{"crash", "crashes", "crashing", "crashed", "crash report", "crash reports", "crash reporting", "crashlytics", "sentry",
+		"bugsnag", "stack trace", "stacktrace", "symbolication", "dsym", "source maps", "sourcemaps", "unhandled exception",
+		"force close", "blows up", "blow up", "falls over",
+		"absturz", "abstürze", "stürzt ab", "plantage", "plante", "se cierra", "se bloquea", "クラッシュ", "強制終了", "落ちる"},
+	// Others' code that calls ours: API compatibility and breaking changes.
+	{"breaking change", "breaking changes", "backwards compatible", "backward compatible", "backwards compatibility",
+		"backward compatibility", "old clients", "older clients", "existing clients", "old versions", "older versions", "partner apps",
+		"partners", "integrators", "public api", "external clients", "external consumers", "externally consumed",
+		"api consumers", "api version", "v1", "v2", "deprecate", "deprecated", "deprecation", "sunset", "openapi", "swagger",
+		"api spec", "spec-first", "abwärtskompatibel", "rückwärtskompatibel", "rétrocompatible",
+		"rétrocompatibilité", "retrocompatible", "compatibilidad", "後方互換", "互換性", "破壊的変更", "外部公開"},
+	// Calls that take too long or fail under load: timeouts and retries.
+	{"timeout", "timeouts", "time out", "times out", "timed out", "retry", "retries", "retrying", "backoff",
+		"exponential backoff", "jitter", "circuit breaker", "under load", "heavy load", "high load", "traffic spike",
+		"peak traffic", "load spike", "black friday", "hangs", "hanging",
+		"zeitüberschreitung", "wiederholen", "hohe last", "lastspitze", "délai d'attente", "réessayer", "forte charge",
+		"pic de trafic", "tiempo de espera", "reintentar", "reintentos", "alta carga", "pico de tráfico",
+		"タイムアウト", "リトライ", "再試行", "高負荷", "アクセス集中"},
+	// Not doing the same work twice: caching.
+	{"cache", "caching", "cached", "cache key", "cache keys", "cache entry", "cached copy", "memoize", "memoise",
+		"memoization", "every visit", "every page load", "redis", "ttl", "stale",
+		"invalidate", "invalidation", "zwischenspeichern", "mettre en cache", "caché", "キャッシュ"},
+	// Changing code without changing what it does: refactoring.
+	{"refactor", "refactors", "refactoring", "tidy", "tidy up", "restructure", "restructuring", "reorganise",
+		"reorganize", "pure refactor", "pure refactors", "changing behaviour", "changing behavior", "behaviour change",
+		"behaviour changes", "behavior change", "behavior changes", "dead code", "simplify", "readability",
+		"aufräumen", "refaktorisieren", "umstrukturieren", "refactoriser", "restructurer", "refactorizar", "reestructurar",
+		"リファクタ", "リファクタリング", "整理"},
+	// What things are called in code: identifiers.
+	{"identifier", "identifiers", "variable name", "variable names", "abbreviate", "abbreviated", "abbreviation",
+		"abbreviations", "spell out", "confusingly named", "badly named", "poorly named", "descriptive name",
+		"descriptive names", "meaningful names", "bezeichner", "variablennamen",
+		"identifiant", "identificador", "変数名", "命名"},
+	// Finding out later what happened: logs and diagnosis.
+	{"log", "logs", "logging", "logger", "structured logging", "slog", "log line", "log lines", "audit trail",
+		"audit log", "troubleshoot", "troubleshooting", "diagnose", "diagnosing", "diagnostics", "investigate",
+		"protokollieren", "protokoll", "journaliser", "journal", "registrar", "ログ", "記録", "調査"},
+	// Using a product without sight, a mouse or small text: accessibility.
+	{"screen reader", "screen readers", "blind users", "blind people", "visually impaired", "low vision", "keyboard only",
+		"keyboard users", "colour blind", "color blind", "colorblind", "larger text", "font size", "dynamic type", "aria",
+		"a11y", "accessibility", "barrierefrei", "sehbehindert", "malvoyant", "malvoyants", "accessible",
+		"discapacidad visual", "accesible", "視覚障害", "読み上げ", "アクセシビリティ"},
+	// Explaining a system: docs and diagrams.
+	{"diagram", "diagrams", "flowchart", "flow chart", "sequence diagram", "mermaid", "draw.io", "plantuml", "onboarding docs",
+		"new joiners", "new hires", "newcomers", "explainer", "walkthrough", "diagramm", "ablaufdiagramm",
+		"diagramme", "diagrama", "図解", "フロー図", "構成図"},
+	// Pods and processes running out of room: memory and resource limits.
+	{"oom", "oomkilled", "oom killed", "memory limit", "memory limits", "memory request", "memory requests", "more memory",
+		"more ram", "heap size", "resource limits", "resource requests", "cpu limit", "cpu limits",
+		"crashloopbackoff", "arbeitsspeicher", "speicherlimit", "limite de mémoire", "límite de memoria", "メモリ不足",
+		"メモリ制限"},
+	// Translating what people read.
+	{"translate", "translated", "translation", "translations", "translator", "translators", "translation keys",
+		"crowdin", "lokalise", "in spanish", "in german", "in french", "in japanese",
+		"übersetzen", "übersetzt", "übersetzung", "traduire", "traduit", "traduction", "traducir", "traducido", "traducción",
+		"auf spanisch", "en español", "en français", "翻訳", "多言語"},
+}
