@@ -23,7 +23,8 @@ var everydayGroups = [][]string{
 	// Performance as a task names it: slowness, and the mechanisms rules
 	// name for it (measuring, queries in a loop).
 	{"slow", "slower", "slowly", "slowness", "sluggish", "laggy", "faster", "speed up", "speeds up", "quicker", "snappier",
-		"load time", "load times", "loading time", "page load", "seconds to load",
+		"load time", "load times", "loading time", "page load", "seconds to load", "seconds to appear", "seconds to render",
+		"seconds to respond", "seconds to open", "seconds to show", "seconds to display", "minutes to load",
 		"performance", "perf", "latency", "p95", "p99", "bottleneck", "bottlenecks", "optimise", "optimize", "optimising",
 		"optimizing", "optimisation", "optimization", "profiling", "profiler", "pprof", "flame graph", "benchmark", "benchmarks",
 		"baseline", "lighthouse", "web vitals", "k6", "load test", "load testing", "n+1", "inside a loop", "query per row",
@@ -48,13 +49,15 @@ var everydayGroups = [][]string{
 	// Files people send: uploads and attachments.
 	{"upload", "uploads", "uploaded", "uploading", "attach", "attachment", "attachments", "file upload",
 		"user files", "user-uploaded", "presigned", "presigned url", "multipart", "magic bytes", "file size", "size limit",
-		"file picker", "drag and drop", "dropzone",
+		"file picker", "drag and drop", "dropzone", "attach a photo", "attach photos", "attach a file", "attach files",
+		"attach an image", "attach a pdf", "upload a photo", "add a photo", "send a photo",
 		"hochladen", "anhängen", "anhang", "téléverser", "pièce jointe", "joindre", "subir", "adjuntar", "adjunto",
 		"アップロード", "添付"},
 	// Dates and times shown to people: relative times, their time zone.
 	{"ago", "time ago", "relative time", "relative times", "relative date", "relative dates", "local time", "local hours",
 		"time zone", "time zones", "timezone", "timezones", "utc", "timestamptz", "date-fns", "dayjs", "luxon",
-		"moment.js", "datetimeformat", "date format", "date formats", "absolute dates", "iso 8601", "daylight saving", "dst",
+		"moment.js", "datetimeformat", "day early", "day late", "hour early", "hour late", "wrong day", "wrong date",
+		"hour off", "naive datetime", "naive datetimes", "timezone-aware", "date format", "date formats", "absolute dates", "iso 8601", "daylight saving", "dst",
 		"ortszeit", "zeitzone", "vor tagen", "heure locale", "fuseau horaire", "hora local", "zona horaria", "hace días",
 		"タイムゾーン", "現地時間", "日前", "時間前", "相対時間"},
 	// Money shown and computed: prices, currencies, rounding.
@@ -82,7 +85,8 @@ var everydayGroups = [][]string{
 	{"production data", "production database", "production db", "prod database", "prod db", "live database", "live data",
 		"production rows", "data fix", "backfill", "bulk delete", "bulk update", "mass delete", "clear out", "clean out",
 		"older than", "wipe", "drop table", "destructive", "irreversible", "backup",
-		"back up", "database snapshot", "db snapshot", "manual snapshot", "truncate table", "dry run", "dry-run", "where clause", "in batches",
+		"back up", "ad hoc", "data migration", "management command", "rails console", "django shell",
+		"manual sql", "psql", "database snapshot", "db snapshot", "manual snapshot", "truncate table", "dry run", "dry-run", "where clause", "in batches",
 		"produktionsdaten", "produktivdatenbank", "bereinigen", "données de production", "purger", "datos de producción",
 		"purgar", "本番データ", "本番DB", "一括削除", "バックアップ", "スナップショット"},
 	// Urgent fixes and releases outside the usual rhythm.
@@ -98,7 +102,7 @@ var everydayGroups = [][]string{
 		"droits d'accès", "autorisation", "permisos", "権限", "管理者", "アクセス権"},
 	// Too many requests: rate limits and abuse.
 	{"rate limit", "rate limits", "rate limiting", "rate-limit", "too many requests", "429", "throttle", "throttling",
-		"abuse", "spam", "scraping", "scrapers", "brute force", "brute-force", "credential stuffing", "captcha", "per ip",
+		"abuse", "spam", "scraping", "scrapers", "brute force", "brute-force", "thousands of requests", "many requests", "credential stuffing", "captcha", "per ip",
 		"quota", "quotas", "ddos", "missbrauch", "drosselung", "abus", "limitation de débit", "abuso", "límite de peticiones",
 		"レート制限", "スパム", "不正利用", "大量アクセス"},
 	// Finding things: search.
@@ -115,7 +119,7 @@ var everydayGroups = [][]string{
 	{"background job", "background jobs", "background task", "background tasks", "background worker", "asynchronously", "queue", "queues", "queued", "enqueue",
 		"worker", "workers", "celery", "sidekiq", "bullmq", "cron", "cron job", "scheduled", "nightly", "every night",
 		"every hour", "hourly", "periodic", "periodically", "dead letter", "dead-letter", "idempotent", "on_commit",
-		"long-running", "hintergrund", "warteschlange", "nächtlich", "jede nacht", "tâche de fond", "file d'attente",
+		"long-running", "kick off", "offload", "defer", "deferred", "fire and forget", "hintergrund", "warteschlange", "nächtlich", "jede nacht", "tâche de fond", "file d'attente",
 		"tâche planifiée", "segundo plano", "tarea programada", "cada noche",
 		"バックグラウンド", "ジョブ", "キュー", "定期実行", "毎晩"},
 	// Settings per environment: configuration.
@@ -129,7 +133,7 @@ var everydayGroups = [][]string{
 		"quarantine", "quarantined", "slow ci", "slow pipeline", "ci speed", "speed up ci", "t.parallel",
 		"flackernd", "sporadisch", "instable", "intermittente", "inestable", "不安定", "テストが落ち", "たまに落ち"},
 	// A mobile app's state across rotation and the app's lifecycle.
-	{"screen rotation", "rotate the phone", "rotate the device", "device rotation", "orientation", "orientation change",
+	{"screen rotation", "rotate the phone", "rotate the device", "turn the phone", "turn the device", "sideways", "device rotation", "orientation", "orientation change",
 		"landscape", "portrait", "configuration change", "process death", "state lost", "loses state", "lose state",
 		"savedinstancestate", "remembersaveable", "viewmodel", "viewmodels", "lifecycle", "foreground",
 		"bildschirmdrehung", "querformat", "hochformat", "rotation de l'écran", "paysage", "rotación de pantalla",
@@ -142,7 +146,7 @@ var everydayGroups = [][]string{
 	// Others' code that calls ours: API compatibility and breaking changes.
 	{"breaking change", "breaking changes", "backwards compatible", "backward compatible", "backwards compatibility",
 		"backward compatibility", "old clients", "older clients", "existing clients", "old versions", "older versions", "partner apps",
-		"partners", "integrators", "public api", "external clients", "external consumers", "externally consumed",
+		"integrators", "public api", "external clients", "external consumers", "externally consumed",
 		"api consumers", "api version", "v1", "v2", "deprecate", "deprecated", "deprecation", "sunset", "openapi", "swagger",
 		"api spec", "spec-first", "abwärtskompatibel", "rückwärtskompatibel", "rétrocompatible",
 		"rétrocompatibilité", "retrocompatible", "compatibilidad", "後方互換", "互換性", "破壊的変更", "外部公開"},
@@ -170,10 +174,11 @@ var everydayGroups = [][]string{
 		"identifiant", "identificador", "変数名", "命名"},
 	// Finding out later what happened: logs and diagnosis.
 	{"log", "logs", "logging", "logger", "structured logging", "slog", "log line", "log lines", "audit trail",
-		"audit log", "troubleshoot", "troubleshooting", "diagnose", "diagnosing", "diagnostics", "investigate",
+		"audit log", "troubleshoot", "troubleshooting", "diagnostics", "investigate",
 		"protokollieren", "protokoll", "journaliser", "journal", "registrar", "ログ", "記録", "調査"},
 	// Using a product without sight, a mouse or small text: accessibility.
-	{"screen reader", "screen readers", "blind users", "blind people", "visually impaired", "low vision", "keyboard only",
+	{"screen reader", "screen readers", "mouse", "keyboard", "without a mouse", "focus indicator", "focus ring",
+		"focus outline", "tab order", "tabindex", "arrow keys", "contrast", "wcag", "blind users", "blind people", "visually impaired", "low vision", "keyboard only",
 		"keyboard users", "colour blind", "color blind", "colorblind", "larger text", "font size", "dynamic type", "aria",
 		"a11y", "accessibility", "barrierefrei", "sehbehindert", "malvoyant", "malvoyants", "accessible",
 		"discapacidad visual", "accesible", "視覚障害", "読み上げ", "アクセシビリティ"},
@@ -191,4 +196,62 @@ var everydayGroups = [][]string{
 		"crowdin", "lokalise", "in spanish", "in german", "in french", "in japanese",
 		"übersetzen", "übersetzt", "übersetzung", "traduire", "traduit", "traduction", "traducir", "traducido", "traducción",
 		"auf spanisch", "en español", "en français", "翻訳", "多言語"},
+	// Choosing a new dependency: the ask, the licence, the supply chain.
+	{"new dependency", "new dependencies", "new package", "new library", "third-party", "find a package", "find a library", "pick a library",
+		"choose a library", "pull in", "bring in", "license", "licenses", "licence", "licences", "gpl", "agpl", "mit license",
+		"apache-2.0", "open source", "open-source", "supply chain", "supply-chain", "license check",
+		"neue abhängigkeit", "lizenz", "lizenzen", "nouvelle dépendance", "licence", "nueva dependencia", "licencia",
+		"ライセンス", "新しいライブラリ"},
+	// Shipping a mobile build to the app stores.
+	{"app store", "app stores", "play store", "google play", "testflight", "store release",
+		"store listing", "store listings", "phased release", "staged rollout", "crash-free", "fastlane", "mobile build",
+		"mobile release", "app review", "version code", "build number", "ストア", "ストア申請"},
+	// Failures nobody notices: monitoring and alerting.
+	{"alert", "alerts", "alerting", "monitor", "monitors", "monitoring", "heartbeat", "pagerduty", "on-call", "runbook",
+		"runbooks", "silently", "silent failure", "silent failures", "quietly", "unnoticed", "nobody noticed",
+		"nobody found", "nobody knew", "uptime", "health check", "health checks", "datadog",
+		"unbemerkt", "alarm", "alarme", "überwachung", "alerte", "alertes", "silencieusement", "surveillance", "alerta",
+		"alertas", "silenciosamente", "monitorización", "アラート", "監視", "気づかな"},
+	// Who did what: audit trails.
+	{"audit", "audits", "audit trail", "audit log", "audit logs", "auditing", "access log", "access logging",
+		"who opened", "who viewed", "who accessed", "who changed", "who deleted", "access history",
+		"zugriffsprotokoll", "prüfprotokoll", "journal d'audit", "piste d'audit", "auditoría", "registro de auditoría",
+		"監査", "監査ログ", "操作履歴", "アクセス履歴", "閲覧履歴"},
+	// Health information, the most sensitive personal data.
+	{"phi", "hipaa", "health data", "medical data", "medical records", "medical history", "diagnosis", "allergy",
+		"allergies", "allergic", "medication", "medications", "prescription", "prescriptions", "symptom", "symptoms",
+		"insurance number", "insurance numbers", "gesundheitsdaten", "allergie", "allergien", "medikament", "medikamente",
+		"données de santé", "ordonnance", "ordonnances", "datos de salud", "alergia", "alergias", "medicamento",
+		"medicamentos", "医療情報", "アレルギー", "処方", "カルテ", "診断"},
+	// One look shared by several apps: the design system.
+	{"design system", "design-system", "ui kit", "component library", "shared components", "shared component",
+		"reusable components", "reuse", "reusable", "reused", "storybook", "changeset", "changesets", "wiederverwenden",
+		"wiederverwendbar", "designsystem", "réutiliser", "réutilisable", "système de design", "reutilizar",
+		"reutilizable", "sistema de diseño", "デザインシステム", "共通コンポーネント", "再利用"},
+	// Giving something a new name: renames.
+	{"rename", "renames", "renamed", "renaming", "be called", "be named", "new name", "umbenennen", "umbenannt",
+		"renommer", "renommé", "renombrar", "renombrado", "名前を変更", "リネーム", "改名"},
+	// Checking types before merging.
+	{"type check", "type-check", "typecheck", "type checking", "type checks", "type errors", "type error", "mypy",
+		"pyright", "tsc", "vue-tsc", "noemit", "typen prüfen", "typprüfung", "typüberprüfung", "vérification des types",
+		"vérifier les types", "comprobación de tipos", "verificar tipos", "型チェック", "型検査"},
+	// Getting back into an account: password resets.
+	{"forgot password", "forgot-password", "forgotten password", "password reset", "reset password", "reset link",
+		"reset links", "account recovery", "magic link", "otp", "one-time code", "account enumeration", "enumeration",
+		"passwort vergessen", "passwort zurücksetzen", "réinitialisation", "contraseña olvidada",
+		"restablecer contraseña", "パスワードを忘れ", "パスワードリセット", "パスワード再設定"},
+	// Pictures of people and their documents, served to others.
+	{"profile photo", "profile photos", "profile picture", "profile pictures", "user photos", "avatar", "avatars",
+		"imgproxy", "signed url", "signed urls", "expiring url", "expiring urls", "bucket url", "bucket urls",
+		"thumbnail", "thumbnails", "profilbild", "photo de profil", "foto de perfil", "写真", "顔写真", "プロフィール画像",
+		"サムネイル"},
+	// Looking back at an incident: post-mortems.
+	{"post-mortem", "post-mortems", "postmortem", "postmortems", "post mortem", "incident review", "incident report",
+		"retrospective", "root cause", "root-cause", "rca", "went wrong", "lessons learned", "blameless", "action items",
+		"outage", "outages", "nachbetrachtung", "störungsbericht", "ursachenanalyse", "analyse des causes",
+		"retour d'expérience", "causa raíz", "análisis de causa", "ポストモーテム", "振り返り", "障害報告", "原因分析", "再発防止"},
+	// Data that tests and demos run on.
+	{"test data", "fake data", "dummy data", "sample data", "seed data", "seeds", "seeding", "fixtures", "factories",
+		"factory_boy", "faker", "real data", "testdaten", "données de test",
+		"datos de prueba", "テストデータ", "ダミーデータ"},
 }
