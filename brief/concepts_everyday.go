@@ -98,13 +98,19 @@ var everydayGroups = [][]string{
 	// Who may do what: permissions and roles.
 	{"permission", "permissions", "admin", "admins", "admin only", "only admins", "staff only",
 		"not allowed", "access control", "access rights", "authorize", "authorise", "authorization", "authorisation", "rbac",
-		"acl", "forbidden", "403", "least privilege", "berechtigung", "berechtigungen", "rolle", "rollen", "zugriffsrechte",
+		"acl", "forbidden", "least privilege", "berechtigung", "berechtigungen", "rolle", "rollen", "zugriffsrechte",
 		"droits d'accès", "autorisation", "permisos", "権限", "管理者", "アクセス権"},
 	// Too many requests: rate limits and abuse.
-	{"rate limit", "rate limits", "rate limiting", "rate-limit", "too many requests", "429", "throttle", "throttling",
+	{"rate limit", "rate limits", "rate limiting", "rate-limit", "too many requests", "throttle", "throttling",
 		"abuse", "spam", "scraping", "scrapers", "brute force", "brute-force", "thousands of requests", "many requests", "credential stuffing", "captcha", "per ip",
 		"quota", "quotas", "ddos", "missbrauch", "drosselung", "abus", "limitation de débit", "abuso", "límite de peticiones",
 		"レート制限", "スパム", "不正利用", "大量アクセス"},
+	// Requests that fail: error statuses, and the input that causes them.
+	{"server error", "server errors", "500s", "5xx", "4xx", "bad request", "status code",
+		"status codes", "error status", "error response", "error responses", "invalid input", "missing input",
+		"missing field", "missing fields", "validation error", "validation errors", "field-level", "blank query",
+		"empty query", "blank input", "empty input", "serverfehler", "statuscode", "erreur serveur", "code de statut",
+		"error del servidor", "código de estado", "サーバーエラー", "ステータスコード"},
 	// Finding things: search.
 	{"search", "searching", "search box", "search bar", "search results", "full-text", "fuzzy", "autocomplete",
 		"typeahead", "elasticsearch", "opensearch", "meilisearch", "algolia", "typesense", "tsvector",
@@ -147,7 +153,7 @@ var everydayGroups = [][]string{
 	{"breaking change", "breaking changes", "backwards compatible", "backward compatible", "backwards compatibility",
 		"backward compatibility", "old clients", "older clients", "existing clients", "old versions", "older versions", "partner apps",
 		"integrators", "public api", "external clients", "external consumers", "externally consumed",
-		"api consumers", "api version", "v1", "v2", "deprecate", "deprecated", "deprecation", "sunset", "openapi", "swagger",
+		"api consumers", "api version", "deprecate", "deprecated", "deprecation", "sunset", "openapi", "swagger",
 		"api spec", "spec-first", "abwärtskompatibel", "rückwärtskompatibel", "rétrocompatible",
 		"rétrocompatibilité", "retrocompatible", "compatibilidad", "後方互換", "互換性", "破壊的変更", "外部公開"},
 	// Calls that take too long or fail under load: timeouts and retries.
@@ -163,7 +169,7 @@ var everydayGroups = [][]string{
 		"invalidate", "invalidation", "zwischenspeichern", "mettre en cache", "caché", "キャッシュ"},
 	// Changing code without changing what it does: refactoring.
 	{"refactor", "refactors", "refactoring", "tidy", "tidy up", "restructure", "restructuring", "reorganise",
-		"reorganize", "pure refactor", "pure refactors", "changing behaviour", "changing behavior", "behaviour change",
+		"reorganize", "pure refactor", "pure refactors", "without changing", "same behaviour", "same behavior", "changing behaviour", "changing behavior", "behaviour change",
 		"behaviour changes", "behavior change", "behavior changes", "dead code", "simplify", "readability",
 		"aufräumen", "refaktorisieren", "umstrukturieren", "refactoriser", "restructurer", "refactorizar", "reestructurar",
 		"リファクタ", "リファクタリング", "整理"},

@@ -9,7 +9,8 @@ import (
 // as written: a word entry yields a key that is no stopword, and a phrase
 // yields the key of exactly two words in a row, the only phrases the
 // scanner looks up (prev word, next word; stopwords between them
-// skipped), never one of its words alone ("keep a copy" would be "copy").
+// skipped), never one of its words alone ("keep a copy" would be "copy"),
+// and that no entry is a bare number.
 func TestEverydayEntries(t *testing.T) {
 	var sc scanner
 	scratch := &lexicon{words: map[string]lexEntry{}}
@@ -39,6 +40,8 @@ func TestEverydayEntries(t *testing.T) {
 			}
 			key := keys[0]
 			switch {
+			case strings.Trim(entry, "0123456789") == "":
+				t.Errorf("entry %q is a number: numbers name many things (lines, ms, statuses)", entry)
 			case words == 0:
 				t.Errorf("entry %q is only stopwords: it never matches", entry)
 			case tokens == 1 && strings.Contains(key, " "):
