@@ -70,7 +70,7 @@ var everydayGroups = [][]string{
 	// Messages sent to people: email, SMS, push.
 	{"email", "emails", "e-mail", "mail", "mails", "mailer", "sms", "text message", "push notification", "push notifications",
 		"notify", "notification", "notifications", "transactional email", "transactional emails", "mjml", "newsletter",
-		"reminder", "reminders", "unsubscribe", "sendgrid", "postmark", "mailgun", "twilio", "apns", "fcm",
+		"reminder", "reminders", "unsubscribe", "deliverability", "spam folder", "spf", "dkim", "dmarc", "bounces", "sendgrid", "postmark", "mailgun", "twilio", "apns", "fcm",
 		"benachrichtigung", "erinnerung", "courriel", "rappel", "correo", "notificación", "recordatorio",
 		"メール", "通知", "リマインダー", "プッシュ通知"},
 	// Personal data, privacy and a person's request to be erased.
@@ -136,7 +136,7 @@ var everydayGroups = [][]string{
 	// Tests that fail now and then, and a red or slow pipeline.
 	{"flaky", "flaky test", "flaky tests", "flakes", "intermittent", "intermittently", "fails randomly", "randomly fails",
 		"red build", "ci green", "green build", "failing test", "failing tests", "skip test", "skip tests", "skipped test",
-		"quarantine", "quarantined", "slow ci", "slow pipeline", "ci speed", "speed up ci", "t.parallel",
+		"quarantine", "quarantined", "slow ci", "slow pipeline", "ci speed", "speed up ci", "slow tests", "slow test", "faster tests", "test speed", "t.parallel",
 		"flackernd", "sporadisch", "instable", "intermittente", "inestable", "不安定", "テストが落ち", "たまに落ち"},
 	// A mobile app's state across rotation and the app's lifecycle.
 	{"screen rotation", "rotate the phone", "rotate the device", "turn the phone", "turn the device", "sideways", "device rotation", "orientation", "orientation change",
@@ -180,7 +180,7 @@ var everydayGroups = [][]string{
 		"identifiant", "identificador", "変数名", "命名"},
 	// Finding out later what happened: logs and diagnosis.
 	{"log", "logs", "logging", "logger", "structured logging", "slog", "log line", "log lines", "audit trail",
-		"audit log", "troubleshoot", "troubleshooting", "diagnostics", "investigate",
+		"audit log", "log level", "log levels", "noisy logs", "verbose logs", "debug logs", "troubleshoot", "troubleshooting", "diagnostics", "investigate",
 		"protokollieren", "protokoll", "journaliser", "journal", "registrar", "ログ", "記録", "調査"},
 	// Using a product without sight, a mouse or small text: accessibility.
 	{"screen reader", "screen readers", "mouse", "keyboard", "without a mouse", "focus indicator", "focus ring",
@@ -260,4 +260,39 @@ var everydayGroups = [][]string{
 	{"test data", "fake data", "dummy data", "sample data", "seed data", "seeds", "seeding", "fixtures", "factories",
 		"factory_boy", "faker", "real data", "testdaten", "données de test",
 		"datos de prueba", "テストデータ", "ダミーデータ"},
+	// The same thing happening twice: double submits, charges, bookings.
+	{"double click", "double-click", "double submit", "double submission", "clicked twice", "charged twice",
+		"double charge", "double charged", "double booking", "double-booked", "overbooked", "sent twice", "idempotency key",
+		"idempotency keys", "idempotent", "exactly once", "zweimal", "doppelt", "doppelbuchung", "deux fois", "dos veces",
+		"二重", "二回"},
+	// Undoing a release or a change: rollbacks.
+	{"roll back", "rollback", "rollbacks", "rolled back", "revert", "reverted", "reversible", "down migration",
+		"zurückrollen", "revenir en arrière", "retour arrière", "revertir", "ロールバック", "切り戻し"},
+	// Getting data out as files: exports.
+	{"csv", "export to csv", "data export", "export data", "spreadsheet", "excel", "xlsx", "download link", "download links",
+		"csv-export", "exportación de datos", "ダウンロード"},
+	// Pages that jump while they load: layout shift.
+	{"layout shift", "layout shifts", "cls", "jumps around", "jumping around", "flicker", "flickers", "flickering",
+		"jank", "reserve space", "springt", "saute", "parpadeo", "ちらつき", "レイアウトシフト"},
+	// Text that does not fit: truncation and overflow.
+	{"cut off", "truncated", "truncation", "overflow", "overflows", "ellipsis", "doesn't fit", "don't fit",
+		"long strings", "abgeschnitten", "tronqué", "coupé", "cortado", "truncado", "見切れ", "はみ出"},
+	// Characters shown wrong: text encoding.
+	{"garbled", "mojibake", "character encoding", "text encoding", "utf-8", "utf8", "unicode", "special characters",
+		"zeichensatz", "sonderzeichen", "encodage", "caractères spéciaux", "codificación", "caracteres especiales",
+		"文字化け", "文字コード"},
+	// What the infrastructure costs.
+	{"cloud cost", "cloud costs", "cloud bill", "aws bill", "infrastructure cost", "infrastructure costs", "costs",
+		"kosten", "coûts", "costes", "コスト"},
+	// Customers kept apart: tenant isolation.
+	{"tenant", "tenants", "multi-tenant", "multitenant", "tenant isolation", "row-level", "rls",
+		"other customers", "other users", "someone else", "wrong customer", "wrong account", "mandant", "mandanten",
+		"locataire", "inquilino", "テナント", "他のユーザー"},
+	// Staying signed in: sessions and logouts.
+	{"logged out", "log out", "logout", "signed out", "sign out", "kicked out",
+		"session expiry", "session timeout", "refresh token", "refresh tokens", "stay signed", "stay logged",
+		"remember me", "abgemeldet", "déconnecté", "déconnexion", "cerrar sesión", "ログアウト"},
+	// Phones running out of power.
+	{"battery", "battery drain", "drains battery", "drain the battery", "wake lock", "wakelock", "background location",
+		"power usage", "akku", "batterie", "batería", "バッテリー", "電池"},
 }

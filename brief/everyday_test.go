@@ -117,6 +117,12 @@ func TestEverydayConcepts(t *testing.T) {
 		{"The checkout pods keep getting OOMKilled", "oom", true},
 		{"The confirmation mail should also go out in Spanish", "translate", true},
 		{"Write the comments in English", "translate", false},
+		{"Customers get charged twice when they double-click Pay", "double click", true},
+		{"Roll back the release if the error rate climbs", "roll back", true},
+		{"Customers can see other customers' invoices", "tenant", true},
+		{"Users keep getting logged out after a minute", "logged out", true},
+		{"Die App leert den Akku im Hintergrund", "battery", true},
+		{"Named exports for every component", "csv", false},
 	}
 	for _, tt := range tests {
 		q := analyse(Task{Text: tt.text})
