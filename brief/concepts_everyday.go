@@ -22,11 +22,11 @@ package brief
 var everydayGroups = [][]string{
 	// Performance as a task names it: slowness, and the mechanisms rules
 	// name for it (measuring, queries in a loop).
-	{"slow", "slower", "slowly", "slowness", "sluggish", "laggy", "faster", "speed up", "speeds up", "quicker", "snappier",
+	{"slow", "slower", "slowly", "slowness", "sluggish", "laggy", "faster", "speed up", "speeds up", "snappier",
 		"load time", "load times", "loading time", "page load", "seconds to load", "seconds to appear", "seconds to render",
 		"seconds to respond", "seconds to open", "seconds to show", "seconds to display", "minutes to load",
 		"performance", "perf", "latency", "p95", "p99", "bottleneck", "bottlenecks", "optimise", "optimize", "optimising",
-		"optimizing", "optimisation", "optimization", "profiling", "profiler", "pprof", "flame graph", "benchmark", "benchmarks",
+		"optimizing", "optimisation", "optimization", "pprof", "flame graph", "benchmark", "benchmarks",
 		"baseline", "lighthouse", "web vitals", "k6", "load test", "load testing", "n+1", "inside a loop", "query per row",
 		"queries per row", "dataloader",
 		"langsam", "schneller", "beschleunigen", "ladezeit", "leistung", "lent", "lente", "lenteur", "plus rapide", "accélérer",
@@ -61,11 +61,11 @@ var everydayGroups = [][]string{
 		"ortszeit", "zeitzone", "vor tagen", "heure locale", "fuseau horaire", "hora local", "zona horaria", "hace días",
 		"タイムゾーン", "現地時間", "日前", "時間前", "相対時間"},
 	// Money shown and computed: prices, currencies, rounding.
-	{"price", "prices", "pricing", "currency", "currencies", "minor units", "cents", "rounding", "floating point",
+	{"price", "prices", "pricing", "currency", "currencies", "minor units", "rounding error", "rounding errors", "floating point",
 		"numberformat", "exchange rate", "vat", "tax", "taxes", "discount", "discounts", "coupon", "coupons", "subtotal",
 		"iso 4217", "money", "overcharged", "refund", "refunds",
 		"preis", "preise", "betrag", "beträge", "geldbeträge", "währung", "mwst", "rabatt", "gutschein", "prix", "montant",
-		"montants", "devise", "arrondi", "remise", "tva", "precio", "precios", "importe", "moneda", "redondeo", "descuento",
+		"montants", "devise", "arrondi", "remise", "tva", "precio", "precios", "moneda", "redondeo", "descuento",
 		"iva", "価格", "金額", "通貨", "値段", "割引", "消費税", "端数"},
 	// Messages sent to people: email, SMS, push.
 	{"email", "emails", "e-mail", "mail", "mails", "mailer", "sms", "text message", "push notification", "push notifications",
@@ -98,7 +98,7 @@ var everydayGroups = [][]string{
 	// Who may do what: permissions and roles.
 	{"permission", "permissions", "admin", "admins", "admin only", "only admins", "staff only",
 		"not allowed", "access control", "access rights", "authorize", "authorise", "authorization", "authorisation", "rbac",
-		"acl", "forbidden", "least privilege", "berechtigung", "berechtigungen", "rolle", "rollen", "zugriffsrechte",
+		"acl", "forbidden", "least privilege", "berechtigung", "berechtigungen", "zugriffsrechte",
 		"droits d'accès", "autorisation", "permisos", "権限", "管理者", "アクセス権"},
 	// Too many requests: rate limits and abuse.
 	{"rate limit", "rate limits", "rate limiting", "rate-limit", "too many requests", "throttle", "throttling",
@@ -123,16 +123,16 @@ var everydayGroups = [][]string{
 		"página siguiente", "scroll infinito", "ページネーション", "ページング", "もっと見る", "無限スクロール", "次のページ"},
 	// Work done later or on a schedule: background jobs and queues.
 	{"background job", "background jobs", "background task", "background tasks", "background worker", "asynchronously", "queue", "queues", "queued", "enqueue",
-		"worker", "workers", "celery", "sidekiq", "bullmq", "cron", "cron job", "scheduled", "nightly", "every night",
-		"every hour", "hourly", "periodic", "periodically", "dead letter", "dead-letter", "idempotent", "on_commit",
-		"long-running", "kick off", "offload", "defer", "deferred", "fire and forget", "hintergrund", "warteschlange", "nächtlich", "jede nacht", "tâche de fond", "file d'attente",
+		"background worker", "background workers", "celery", "sidekiq", "bullmq", "cron", "cron job", "scheduled job", "scheduled jobs", "scheduled task", "scheduled tasks", "nightly", "every night", "recurring", "recurring job", "recurring jobs", "recurring task", "recurring tasks",
+		"every hour", "periodic", "periodically", "dead letter", "dead-letter", "idempotent", "on_commit",
+		"long-running", "kick off", "offload", "fire and forget", "hintergrund", "warteschlange", "nächtlich", "jede nacht", "tâche de fond", "file d'attente",
 		"tâche planifiée", "segundo plano", "tarea programada", "cada noche",
 		"バックグラウンド", "ジョブ", "キュー", "定期実行", "毎晩"},
 	// Settings per environment: configuration.
 	{"config", "configuration", "environment variable", "environment variables", "env var", "env vars",
-		"staging", "per environment", "dotenv", "configmap", "configmaps", "helm values", "values.yaml", "at startup",
+		"per environment", "dotenv", "configmap", "configmaps", "helm values", "values.yaml", "at startup",
 		"fail fast", "konfiguration", "umgebungsvariable", "umgebungsvariablen", "variable d'environnement",
-		"variables d'environnement", "variable de entorno", "variables de entorno", "設定", "環境変数", "ステージング"},
+		"variables d'environnement", "variable de entorno", "variables de entorno", "設定", "環境変数"},
 	// Tests that fail now and then, and a red or slow pipeline.
 	{"flaky", "flaky test", "flaky tests", "flakes", "intermittent", "intermittently", "fails randomly", "randomly fails",
 		"red build", "ci green", "green build", "failing test", "failing tests", "skip test", "skip tests", "skipped test",
@@ -190,7 +190,7 @@ var everydayGroups = [][]string{
 		"discapacidad visual", "accesible", "視覚障害", "読み上げ", "アクセシビリティ"},
 	// Explaining a system: docs and diagrams.
 	{"diagram", "diagrams", "flowchart", "flow chart", "sequence diagram", "mermaid", "draw.io", "plantuml", "onboarding docs",
-		"new joiners", "new hires", "newcomers", "explainer", "walkthrough", "diagramm", "ablaufdiagramm",
+		"new joiners", "new hires", "newcomers", "walkthrough", "diagramm", "ablaufdiagramm",
 		"diagramme", "diagrama", "図解", "フロー図", "構成図"},
 	// Pods and processes running out of room: memory and resource limits.
 	{"oom", "oomkilled", "oom killed", "memory limit", "memory limits", "memory request", "memory requests", "more memory",
@@ -257,7 +257,7 @@ var everydayGroups = [][]string{
 		"outage", "outages", "nachbetrachtung", "störungsbericht", "ursachenanalyse", "analyse des causes",
 		"retour d'expérience", "causa raíz", "análisis de causa", "ポストモーテム", "振り返り", "障害報告", "原因分析", "再発防止"},
 	// Data that tests and demos run on.
-	{"test data", "fake data", "dummy data", "sample data", "seed data", "seeds", "seeding", "fixtures", "factories",
+	{"test data", "fake data", "dummy data", "sample data", "seed data", "seeds", "seeding", "fixtures",
 		"factory_boy", "faker", "real data", "testdaten", "données de test",
 		"datos de prueba", "テストデータ", "ダミーデータ"},
 	// The same thing happening twice: double submits, charges, bookings.

@@ -123,6 +123,14 @@ func TestEverydayConcepts(t *testing.T) {
 		{"Users keep getting logged out after a minute", "logged out", true},
 		{"Die App leert den Akku im Hintergrund", "battery", true},
 		{"Named exports for every component", "csv", false},
+		// Stems that collide with common words ("profiler" is "profil",
+		// "importe" is "import", "worker" is "work", "Rolle" is "roll").
+		{"Show the user's profile page", "slow", false},
+		{"Import the helpers from the shared module", "price", false},
+		{"This works in the workspace", "background job", false},
+		{"Roll out the new checkout", "permission", false},
+		{"Explain why the build failed", "diagram", false},
+		{"Fail fast on a missing setting", "config", true},
 	}
 	for _, tt := range tests {
 		q := analyse(Task{Text: tt.text})
