@@ -1,6 +1,8 @@
 package brief
 
 import (
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -137,5 +139,44 @@ func TestEverydayConcepts(t *testing.T) {
 		if got := q.concepts[group(tt.group)] >= 0; got != tt.want {
 			t.Errorf("%q names the everyday %q concept = %v, want %v", tt.text, tt.group, got, tt.want)
 		}
+	}
+}
+
+// TestCJKIn checks the first-rune index against a search of every CJK
+// entry: the same entries, in table order, once each.
+func TestCJKIn(t *testing.T) {
+	l := lex()
+	runs := []string{"ログインのログを出力", "一覧ページの表示が遅すぎる", "患者のプロフィール画面に顔写真を表示したい",
+		"ステージングのパイプラインを速くしてください", "キャッシュキャッシュ", "変更をコミットして", "あ", ""}
+	for _, run := range runs {
+		var want []int32
+		for i := range l.cjk {
+			if strings.Contains(run, l.cjk[i].term) {
+				want = append(want, int32(i))
+			}
+		}
+		if got := l.cjkIn(nil, run); !slices.Equal(got, want) {
+			t.Errorf("cjkIn(%q) = %v, want %v", run, got, want)
+		}
+	}
+	if got := l.cjkIn([]int32{-1}, "ログ"); len(got) < 2 || got[0] != -1 {
+		t.Errorf("cjkIn appended %v, want after the -1 already there", got)
+	}
+}
+
+// BenchmarkSelectCJK measures selection on a ruleset written in Japanese,
+// where every run of CJK text is searched for the lexicon's CJK entries.
+func BenchmarkSelectCJK(b *testing.B) {
+	subjects := []string{"コミットメッセージ", "データベースのマイグレーション", "ログイン画面", "キャッシュ", "本番データ", "画像のアップロード",
+		"パスワード", "通知メール", "検索結果", "タイムゾーン", "アクセシビリティ", "テスト"}
+	rules := make([]Rule, 1000)
+	for i := range rules {
+		rules[i] = Rule{Source: Project, ID: strconv.Itoa(i + 1), Category: "CODE", Order: i + 1,
+			Instruction: "必ず" + subjects[i%len(subjects)] + "は" + subjects[(i/7)%len(subjects)] + "と一緒に確認すること。"}
+	}
+	task := Task{Text: "ログイン画面のエラーメッセージが遅すぎるので直して"}
+	b.ReportAllocs()
+	for b.Loop() {
+		Select(rules, task, Options{Limit: 8})
 	}
 }
