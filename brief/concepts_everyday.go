@@ -295,4 +295,8 @@ var everydayGroups = [][]string{
 	// Phones running out of power.
 	{"battery", "battery drain", "drains battery", "drain the battery", "wake lock", "wakelock", "background location",
 		"power usage", "akku", "batterie", "batería", "バッテリー", "電池"},
+	// A record that must hold one more fact: a new column or field.
+	{"keep track", "remember which", "remember what", "remember whether", "remember when", "new column", "new columns",
+		"new field", "new fields", "extra column", "extra field", "schema change", "schema changes", "neue spalte",
+		"neues feld", "nouvelle colonne", "nouveau champ", "nueva columna", "nuevo campo", "カラム追加", "項目追加"},
 }

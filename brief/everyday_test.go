@@ -133,6 +133,9 @@ func TestEverydayConcepts(t *testing.T) {
 		{"Roll out the new checkout", "permission", false},
 		{"Explain why the build failed", "diagram", false},
 		{"Fail fast on a missing setting", "config", true},
+		{"Orders need to remember which delivery window the buyer picked", "keep track", true},
+		{"Keep track of what each patient is allergic to", "keep track", true},
+		{"Remember to update the changelog", "keep track", false},
 	}
 	for _, tt := range tests {
 		q := analyse(Task{Text: tt.text})
