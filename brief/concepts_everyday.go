@@ -159,7 +159,8 @@ var everydayGroups = [][]string{
 	// Calls that take too long or fail under load: timeouts and retries.
 	{"timeout", "timeouts", "time out", "times out", "timed out", "retry", "retries", "retrying", "backoff",
 		"exponential backoff", "jitter", "circuit breaker", "under load", "heavy load", "high load", "traffic spike",
-		"peak traffic", "load spike", "black friday", "hangs", "hanging",
+		"peak traffic", "load spike", "black friday", "hangs", "hanging", "goes down", "unavailable", "fallback",
+		"graceful degradation", "degrade gracefully",
 		"zeitüberschreitung", "wiederholen", "hohe last", "lastspitze", "délai d'attente", "réessayer", "forte charge",
 		"pic de trafic", "tiempo de espera", "reintentar", "reintentos", "alta carga", "pico de tráfico",
 		"タイムアウト", "リトライ", "再試行", "高負荷", "アクセス集中"},
@@ -263,7 +264,8 @@ var everydayGroups = [][]string{
 	// The same thing happening twice: double submits, charges, bookings.
 	{"double click", "double-click", "double submit", "double submission", "clicked twice", "charged twice",
 		"double charge", "double charged", "double booking", "double-booked", "overbooked", "sent twice", "idempotency key",
-		"idempotency keys", "idempotent", "exactly once", "zweimal", "doppelt", "doppelbuchung", "deux fois", "dos veces",
+		"idempotency keys", "idempotent", "exactly once", "twice", "at least once", "at-least-once",
+		"redelivered", "redelivery", "duplicate messages", "duplicate events", "processed twice", "zweimal", "doppelt", "doppelbuchung", "deux fois", "dos veces",
 		"二重", "二回"},
 	// Undoing a release or a change: rollbacks.
 	{"roll back", "rollback", "rollbacks", "rolled back", "revert", "reverted", "reversible", "down migration",
@@ -299,4 +301,23 @@ var everydayGroups = [][]string{
 	{"keep track", "remember which", "remember what", "remember whether", "remember when", "new column", "new columns",
 		"new field", "new fields", "extra column", "extra field", "schema change", "schema changes", "neue spalte",
 		"neues feld", "nouvelle colonne", "nouveau champ", "nueva columna", "nuevo campo", "カラム追加", "項目追加"},
+	// Telling customers about an incident or maintenance.
+	{"status page", "statuspage", "let customers know", "tell customers", "maintenance window", "planned maintenance",
+		"scheduled maintenance", "downtime", "incident update", "incident updates", "statusseite", "wartungsfenster",
+		"page de statut", "maintenance planifiée", "página de estado", "mantenimiento programado", "ステータスページ",
+		"メンテナンス"},
+	// Links that open the app.
+	{"deep link", "deep links", "deeplink", "deeplinks", "universal links", "universal link", "app links", "app link",
+		"open the app", "opens the app", "ディープリンク"},
+	// Old addresses that must keep working: redirects.
+	{"redirect", "redirects", "old links", "old urls", "broken links", "dead links", "permanent redirect",
+		"weiterleitung", "weiterleitungen", "redirection", "redirections", "redirección", "リダイレクト"},
+	// What users download: app and bundle size.
+	{"app size", "bundle size", "download size", "apk size", "binary size", "tree shaking", "tree-shaking", "minify",
+		"minified", "r8", "proguard", "smaller bundle", "taille du bundle", "tamaño del paquete", "アプリサイズ",
+		"バンドルサイズ"},
+	// Changing what runs where: infrastructure.
+	{"infrastructure", "infra", "terraform", "helm chart", "helm charts", "kubectl", "aws console", "cloud console",
+		"scale up", "scale out", "more replicas", "replicas", "more pods", "capacity", "provision", "provisioning",
+		"infrastruktur", "infraestructura", "インフラ"},
 }
