@@ -29,8 +29,8 @@ var everydayGroups = [][]string{
 		"optimizing", "optimisation", "optimization", "pprof", "flame graph", "benchmark", "benchmarks",
 		"baseline", "lighthouse", "web vitals", "k6", "load test", "load testing", "n+1", "inside a loop", "query per row",
 		"queries per row", "dataloader",
-		"langsam", "schneller", "beschleunigen", "ladezeit", "leistung", "lent", "lente", "lenteur", "plus rapide", "accélérer",
-		"temps de chargement", "lento", "lenta", "lentitud", "más rápido", "acelerar", "tiempo de carga", "rendimiento",
+		"langsam", "schneller", "beschleunigen", "dauert lange", "dauert ewig", "ladezeit", "leistung", "lent", "lente", "lenteur", "plus rapide", "plus vite", "trop lent", "trop lente", "accélérer",
+		"temps de chargement", "lento", "lenta", "lentitud", "más rápido", "más rápida", "tarda mucho", "tarda demasiado", "acelerar", "tiempo de carga", "rendimiento",
 		"遅い", "遅すぎ", "遅く", "速く", "高速化", "重い", "パフォーマンス", "最適化", "表示速度"},
 	// Secrets and credentials, including the keys a task names ("signing
 	// key", "API key"; "key" alone names many things).
@@ -79,8 +79,8 @@ var everydayGroups = [][]string{
 		"delete their account", "data subject", "data-subject", "dsar", "subject access", "export my data", "anonymise",
 		"anonymize", "anonymised", "anonymized", "pseudonymise", "consent", "data retention", "health data", "patient data",
 		"medical records", "phi", "hipaa",
-		"datenschutz", "dsgvo", "personenbezogene daten", "einwilligung", "rgpd", "données personnelles", "droit à l'oubli",
-		"consentement", "datos personales", "derecho al olvido", "consentimiento", "個人情報", "忘れられる権利", "プライバシー"},
+		"datenschutz", "dsgvo", "daten löschen", "daten gelöscht", "personenbezogene daten", "einwilligung", "rgpd", "données personnelles", "droit à l'oubli",
+		"consentement", "suppression des données", "supprimer mes données", "datos personales", "borrar mis datos", "eliminar mis datos", "eliminar sus datos", "derecho al olvido", "consentimiento", "個人情報", "削除依頼", "データの削除", "忘れられる権利", "プライバシー"},
 	// Changing or removing data in production, and the safety steps.
 	{"production data", "production database", "production db", "prod database", "prod db", "live database", "live data",
 		"production rows", "data fix", "backfill", "bulk delete", "bulk update", "mass delete", "clear out", "clean out",
@@ -202,7 +202,8 @@ var everydayGroups = [][]string{
 	{"translate", "translated", "translation", "translations", "translator", "translators", "translation keys",
 		"crowdin", "lokalise", "in spanish", "in german", "in french", "in japanese",
 		"übersetzen", "übersetzt", "übersetzung", "traduire", "traduit", "traduction", "traducir", "traducido", "traducción",
-		"auf spanisch", "en español", "en français", "翻訳", "多言語"},
+		"auf spanisch", "auf französisch", "auf japanisch", "en español", "en français", "en espagnol", "en allemand",
+		"en japonais", "en francés", "en alemán", "en japonés", "スペイン語", "フランス語", "ドイツ語", "翻訳", "多言語"},
 	// Choosing a new dependency: the ask, the licence, the supply chain.
 	{"new dependency", "new dependencies", "new package", "new library", "third-party", "find a package", "find a library", "pick a library",
 		"choose a library", "pull in", "bring in", "license", "licenses", "licence", "licences", "gpl", "agpl", "mit license",

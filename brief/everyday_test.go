@@ -136,6 +136,9 @@ func TestEverydayConcepts(t *testing.T) {
 		{"Orders need to remember which delivery window the buyer picked", "keep track", true},
 		{"Keep track of what each patient is allergic to", "keep track", true},
 		{"Remember to update the changelog", "keep track", false},
+		{"La página de productos tarda mucho, hazla más rápida", "slow", true},
+		{"L'e-mail de confirmation doit aussi partir en espagnol", "translate", true},
+		{"Der Kunde möchte, dass wir alle seine Daten löschen", "personal data", true},
 	}
 	for _, tt := range tests {
 		q := analyse(Task{Text: tt.text})
