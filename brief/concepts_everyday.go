@@ -95,7 +95,7 @@ var everydayGroups = [][]string{
 		"after hours", "at night", "code freeze",
 		"dringend", "notfall", "heute abend", "heute nacht", "urgence", "ce soir", "correctif",
 		"urgente", "urgencia", "esta noche", "緊急", "至急", "今夜", "今日中", "ホットフィックス"},
-	// Who may do what: permissions and roles.
+	// Who may do what: permissions and admins ("role" is also an ARIA role).
 	{"permission", "permissions", "admin", "admins", "admin only", "only admins", "staff only",
 		"not allowed", "access control", "access rights", "authorize", "authorise", "authorization", "authorisation", "rbac",
 		"acl", "forbidden", "least privilege", "berechtigung", "berechtigungen", "zugriffsrechte",
