@@ -63,6 +63,7 @@ func newCorpus(rules []Rule) *corpus {
 		// "on call"), when it is the word before the current one.
 		stop       []byte
 		stopStarts bool
+		cjkFound   []int32 // the CJK entries in the current run
 	)
 	addConcepts := func(cs []uint16) {
 		for _, k := range cs {
@@ -75,7 +76,8 @@ func newCorpus(rules []Rule) *corpus {
 	visit := func(term []byte, kind termKind) {
 		if kind == kindCJKRun {
 			run := string(term)
-			for i := range l.cjk {
+			cjkFound = l.cjkIn(cjkFound[:0], run)
+			for _, i := range cjkFound {
 				if e := &l.cjk[i]; conceptStamp[e.concept] != rule && e.in(run) {
 					conceptStamp[e.concept] = rule
 					c.ev = append(c.ev, evidence{id: int32(e.concept), concept: true, why: why})

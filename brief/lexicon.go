@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // concepts are groups of words that name one subject in software work.
@@ -230,13 +231,17 @@ func categoryBit(cat string) (uint8, bool) {
 	return 0, false
 }
 
-// lexicon is the compiled form of the tables above, built on first use.
+// lexicon is the compiled form of the tables above and of everydayGroups
+// (concepts_everyday.go), built on first use.
 type lexicon struct {
 	// words maps a stemmed word, or a phrase of stemmed words joined by a
 	// space, to what the lexicon knows about it: one lookup per word.
 	words map[string]lexEntry
 	// cjk are concepts named in CJK script, matched as substrings.
-	cjk        []cjkEntry
+	cjk []cjkEntry
+	// cjkFirst indexes cjk by the first rune of each term, so that a run
+	// is searched with one map lookup per rune, not one per entry.
+	cjkFirst   map[rune][]int32
 	cjkIntents []cjkIntent
 	nConcepts  int
 }
@@ -287,12 +292,13 @@ type cjkIntent struct {
 var lex = sync.OnceValue(buildLexicon)
 
 func buildLexicon() *lexicon {
+	groups := slices.Concat(conceptGroups, everydayGroups)
 	l := &lexicon{
 		words:     make(map[string]lexEntry, 1024),
-		nConcepts: len(conceptGroups),
+		nConcepts: len(groups),
 	}
 	var sc scanner
-	for i, group := range conceptGroups {
+	for i, group := range groups {
 		c := uint16(i)
 		for _, w := range group {
 			for _, key := range l.keys(&sc, w) {
@@ -316,6 +322,11 @@ func buildLexicon() *lexicon {
 			}
 		}
 	}
+	l.cjkFirst = make(map[rune][]int32)
+	for i, e := range l.cjk {
+		r, _ := utf8.DecodeRuneInString(e.term)
+		l.cjkFirst[r] = append(l.cjkFirst[r], int32(i))
+	}
 	for _, in := range intentWords {
 		b, _ := categoryBit(in.cat)
 		bit := uint8(1) << b
@@ -332,6 +343,22 @@ func buildLexicon() *lexicon {
 		}
 	}
 	return l
+}
+
+// cjkIn appends to dst the indices, in table order, of the CJK entries
+// whose term occurs in run: a map lookup per rune of the run.
+func (l *lexicon) cjkIn(dst []int32, run string) []int32 {
+	start := len(dst)
+	for i, r := range run {
+		for _, k := range l.cjkFirst[r] {
+			if strings.HasPrefix(run[i:], l.cjk[k].term) {
+				dst = append(dst, k)
+			}
+		}
+	}
+	found := dst[start:]
+	slices.Sort(found)
+	return append(dst[:start], slices.Compact(found)...)
 }
 
 // keys returns the lookup keys of a lexicon entry: its stemmed words
