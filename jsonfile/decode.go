@@ -59,24 +59,19 @@ type Value struct {
 	// Str is the decoded text of a string, the literal of a number, or
 	// "true"/"false" for a boolean.
 	Str string
-	// Elems are an array's elements.
-	Elems []*Value
-	// Members are an object's members in file order (keys are unique).
-	Members []Member
-}
-
-// Member is one key of an object.
-type Member struct {
+	// Key is the name of an object's member, and KeyOff where it starts.
 	Key    string
 	KeyOff int
-	Value  *Value
+	// Elems are an array's elements, or an object's members in file order
+	// (their keys are unique).
+	Elems []Value
 }
 
-// Get returns the value of key in an object, or nil.
+// Get returns the member named key of an object, or nil.
 func (v *Value) Get(key string) *Value {
-	for _, m := range v.Members {
-		if m.Key == key {
-			return m.Value
+	for i := range v.Elems {
+		if v.Elems[i].Key == key {
+			return &v.Elems[i]
 		}
 	}
 	return nil
@@ -99,18 +94,14 @@ func Parse(data []byte) (*Value, error) { return ParseEach(data, nil) }
 // ParseEach reads a large array in memory proportional to its largest
 // element rather than to the whole file.
 func ParseEach(data []byte, each func(i int, elem *Value)) (*Value, error) {
-	p := &parser{data: data, src: string(data), each: each, bad: -1, lastScalar: -1}
+	p := &parser{data: data, src: string(data), each: each, lastScalar: -1}
 	body := bytes.TrimPrefix(data, bom)
 	p.shift = len(data) - len(body)
 	p.last = p.shift
-	if !utf8.Valid(body) {
-		p.bad = p.shift + firstInvalid(body)
-	}
-	// Strings are checked for UTF-8 here (bad), so that escaped lone
+	// Strings are checked for UTF-8 in read, so that escaped lone
 	// surrogates decode to U+FFFD as encoding/json decodes them.
 	p.dec = jsontext.NewDecoder(bytes.NewBuffer(body), jsontext.AllowInvalidUTF8(true))
-	v := p.value(ctx{})
-	if p.err != nil {
+	if !p.value(ctx{open: -1}) {
 		return nil, p.err
 	}
 	p.i = p.last
@@ -120,18 +111,8 @@ func ParseEach(data []byte, each func(i int, elem *Value)) (*Value, error) {
 	if p.i < len(data) {
 		return nil, p.fail(p.i, "unexpected %s after the end of the JSON value (only one top-level value is allowed)", p.describe(p.i))
 	}
-	return v, nil
-}
-
-func firstInvalid(b []byte) int {
-	for i := 0; i < len(b); {
-		r, n := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && n <= 1 {
-			return i
-		}
-		i += n
-	}
-	return len(b)
+	v := p.stack[0]
+	return &v, nil
 }
 
 // decodeOptions make json.Unmarshal strict about the syntax (duplicate
@@ -192,13 +173,8 @@ func innermost(v *Value, off int) *Value {
 	if off <= v.Off || off > v.End {
 		return nil
 	}
-	for _, e := range v.Elems {
-		if in := innermost(e, off); in != nil {
-			return in
-		}
-	}
-	for _, m := range v.Members {
-		if in := innermost(m.Value, off); in != nil {
+	for i := range v.Elems {
+		if in := innermost(&v.Elems[i], off); in != nil {
 			return in
 		}
 	}
@@ -227,37 +203,33 @@ type parser struct {
 	dec   *jsontext.Decoder
 	shift int // length of the byte order mark
 	each  func(int, *Value)
-	depth int
 	err   error
-	bad   int // offset of the first invalid UTF-8 byte, or -1
 	// last is where the last good token ended; lastScalar is where the
 	// last number or literal started (-1 for other tokens).
 	last, lastScalar int
-	mstack           []Member // members of the open objects
-	// While ParseEach streams an array, the values and members of one
-	// element are reused for the next: a fresh process (every hook run)
-	// then touches memory for one rule, not for the whole ruleset (the
-	// package doc has the numbers).
-	pool   []*Value
-	inUse  int
-	marena []Member
-	i      int // explain's position
+	// stack holds each open array or object followed by the children
+	// read so far; a closed one takes a copy of its children.
+	stack []Value
+	// While ParseEach streams an array, the children of one element are
+	// copied to arena, which is reused for the next element: a fresh
+	// process (every hook run) then touches memory for one rule, not for
+	// the whole ruleset (the package doc has the numbers).
+	arena []Value
+	i     int // explain's position
 }
 
-// ctx is where a read happens, for explain: at the top, in an array after
-// n elements, in an object after n members, or after the key of a member.
+// ctx is where a read happens, for explain: at the top (open is -1), or in
+// the array or object at p.stack[open] after n children, or after the key
+// of a member.
 type ctx struct {
-	open     Kind // Array or Object; Null at the top or after a key
-	start    int  // the open array or object
+	open     int
 	n        int
-	base     int    // the object's members in mstack
 	key      string // after a key
 	afterKey bool
 }
 
 // read reads the next token; a scalar comes with its raw bytes.
 func (p *parser) read() (k jsontext.Kind, off, end int, raw []byte, ok bool) {
-	// A string with invalid UTF-8 counts as refused (see bad).
 	var err error
 	switch k = p.dec.PeekKind(); k {
 	case 0, '{', '}', '[', ']':
@@ -269,7 +241,8 @@ func (p *parser) read() (k jsontext.Kind, off, end int, raw []byte, ok bool) {
 		end = int(p.dec.InputOffset()) + p.shift
 		off = end - len(raw)
 	}
-	if err != nil || p.bad >= off && p.bad < end {
+	// A string with invalid UTF-8 counts as refused (see ParseEach).
+	if err != nil || k == '"' && !utf8.Valid(raw) {
 		return 0, 0, 0, nil, false
 	}
 	p.last, p.lastScalar = end, -1
@@ -279,25 +252,26 @@ func (p *parser) read() (k jsontext.Kind, off, end int, raw []byte, ok bool) {
 	return k, off, end, raw, true
 }
 
-func (p *parser) value(c ctx) *Value {
+// value reads one value and pushes it on the stack.
+func (p *parser) value(c ctx) bool {
 	k, off, end, raw, ok := p.read()
 	if !ok {
 		p.explain(c)
-		return nil
+		return false
 	}
-	v := p.alloc()
-	v.Off, v.End = off, end
+	v := Value{Off: off, End: end}
 	switch k {
 	case '{', '[':
-		if p.depth++; p.depth > maxDepth {
+		if p.dec.StackDepth() > maxDepth {
 			p.fail(off, "nesting deeper than %d levels", maxDepth)
-			return nil
+			return false
 		}
-		defer func() { p.depth-- }()
-		if k == '[' {
-			return p.array(v)
+		v.Kind = Array
+		if k == '{' {
+			v.Kind = Object
 		}
-		return p.object(v)
+		p.stack = append(p.stack, v)
+		return p.children()
 	case '"':
 		v.Kind, v.Str = String, p.unquote(off, end, raw)
 	case '0':
@@ -305,33 +279,64 @@ func (p *parser) value(c ctx) *Value {
 	case 't', 'f':
 		v.Kind, v.Str = Bool, p.src[off:end]
 	}
-	return v
+	p.stack = append(p.stack, v)
+	return true
 }
 
-// alloc returns a zero value: a new one, or from the pool while an array
-// is streamed (not the array itself, which ParseEach returns).
-func (p *parser) alloc() *Value {
-	if p.each == nil || p.depth == 0 {
-		return new(Value)
+// children reads the elements or members of the array or object on top of
+// the stack, up to its end.
+func (p *parser) children() bool {
+	open := len(p.stack) - 1
+	kind, closer := p.stack[open].Kind, jsontext.Kind(']')
+	if kind == Object {
+		closer = '}'
 	}
-	if p.inUse == len(p.pool) {
-		p.pool = append(p.pool, new(Value))
+	stream := p.each != nil && open == 0 && kind == Array
+	for n := 0; ; n++ {
+		if p.dec.PeekKind() == closer {
+			p.read()
+			v := &p.stack[open]
+			v.End = p.last
+			v.Elems = p.copyOut(p.stack[open+1:])
+			p.stack = p.stack[:open+1]
+			return true
+		}
+		c := ctx{open: open, n: n}
+		var keyOff int
+		if kind == Object {
+			_, off, end, raw, ok := p.read()
+			if !ok {
+				p.explain(c)
+				return false
+			}
+			c.key, c.afterKey, keyOff = p.unquote(off, end, raw), true, off
+		}
+		if !p.value(c) {
+			return false
+		}
+		if kind == Object {
+			m := &p.stack[len(p.stack)-1]
+			m.Key, m.KeyOff = c.key, keyOff
+		}
+		if stream {
+			p.each(n, &p.stack[open+1])
+			p.stack, p.arena = p.stack[:open+1], p.arena[:0]
+		}
 	}
-	v := p.pool[p.inUse]
-	p.inUse++
-	*v = Value{}
-	return v
 }
 
-// members copies an object's members out of mstack, to the arena while an
-// array is streamed.
-func (p *parser) members(ms []Member) []Member {
+// copyOut copies the children of a closed array or object off the stack,
+// to the arena while an array is streamed.
+func (p *parser) copyOut(vs []Value) []Value {
+	if len(vs) == 0 {
+		return nil
+	}
 	if p.each == nil {
-		return slices.Clone(ms)
+		return slices.Clone(vs)
 	}
-	at := len(p.marena)
-	p.marena = append(p.marena, ms...)
-	return p.marena[at:len(p.marena):len(p.marena)]
+	at := len(p.arena)
+	p.arena = append(p.arena, vs...)
+	return p.arena[at:len(p.arena):len(p.arena)]
 }
 
 func (p *parser) unquote(off, end int, raw []byte) string {
@@ -340,55 +345,6 @@ func (p *parser) unquote(off, end int, raw []byte) string {
 	}
 	b, _ := jsontext.AppendUnquote(nil, raw) // invalid surrogates become U+FFFD
 	return string(b)
-}
-
-func (p *parser) array(v *Value) *Value {
-	v.Kind = Array
-	stream := p.each != nil && p.depth == 1
-	for n := 0; ; n++ {
-		if p.dec.PeekKind() == ']' {
-			p.read()
-			v.End = p.last
-			return v
-		}
-		e := p.value(ctx{open: Array, start: v.Off, n: n})
-		if e == nil {
-			return nil
-		}
-		if stream {
-			p.each(n, e)
-			p.inUse, p.marena = 0, p.marena[:0]
-		} else {
-			v.Elems = append(v.Elems, e)
-		}
-	}
-}
-
-func (p *parser) object(v *Value) *Value {
-	v.Kind = Object
-	base := len(p.mstack)
-	defer func() { p.mstack = p.mstack[:base] }()
-	for n := 0; ; n++ {
-		if p.dec.PeekKind() == '}' {
-			p.read()
-			v.End = p.last
-			if ms := p.mstack[base:]; len(ms) > 0 {
-				v.Members = p.members(ms)
-			}
-			return v
-		}
-		_, off, end, raw, ok := p.read()
-		if !ok {
-			p.explain(ctx{open: Object, start: v.Off, n: n, base: base})
-			return nil
-		}
-		key := p.unquote(off, end, raw)
-		val := p.value(ctx{key: key, afterKey: true})
-		if val == nil {
-			return nil
-		}
-		p.mstack = append(p.mstack, Member{Key: key, KeyOff: off, Value: val})
-	}
 }
 
 func (p *parser) fail(off int, format string, a ...any) error {
@@ -407,12 +363,12 @@ func (p *parser) explain(c ctx) {
 		return
 	}
 	switch {
-	case c.open == Array:
-		p.explainNext(c, ']', "array", "an array element")
-	case c.open == Object:
-		p.explainNext(c, '}', "object", "an object member")
 	case c.afterKey:
 		p.explainAfterKey(c.key)
+	case c.open >= 0 && p.stack[c.open].Kind == Array:
+		p.explainNext(c, ']', "array", "an array element")
+	case c.open >= 0:
+		p.explainNext(c, '}', "object", "an object member")
 	default: // the top
 		if p.skipWS() {
 			return
@@ -466,7 +422,7 @@ func (p *parser) explainNext(c ctx, closer byte, what, elem string) {
 		}
 	}
 	if p.i >= len(p.data) {
-		line, col := Position(p.data, c.start)
+		line, col := Position(p.data, p.stack[c.open].Off)
 		p.fail(p.i, "unexpected end of file: missing '%c' to close the %s opened at line %d, col %d", closer, what, line, col)
 		return
 	}
@@ -497,7 +453,7 @@ func (p *parser) explainKey(c ctx) {
 	off := p.i
 	if end := p.explainString(); p.err == nil {
 		b, _ := jsontext.AppendUnquote(nil, p.data[off:end])
-		for _, m := range p.mstack[c.base:] {
+		for _, m := range p.stack[c.open+1:] {
 			if m.Key == string(b) {
 				line, col := Position(p.data, m.KeyOff)
 				p.fail(off, "duplicate key %q (first at line %d, col %d)", m.Key, line, col)
@@ -611,7 +567,7 @@ func (p *parser) explainString() int {
 			case strings.IndexByte(`"\/bfnrt`, d[esc+1]) >= 0:
 				continue
 			case d[esc+1] == 'u':
-				if esc+6 > len(d) || !isHex4(d[esc+2:esc+6]) {
+				if _, err := strconv.ParseUint(string(d[esc+2:min(esc+6, len(d))]), 16, 16); esc+6 > len(d) || err != nil {
 					p.fail(esc, "invalid escape: \\u must be followed by 4 hex digits")
 				}
 				p.i += 4
@@ -643,15 +599,6 @@ func (p *parser) explainString() int {
 	}
 	p.fail(start, "unterminated string: no closing '\"' before the end of the file")
 	return p.i
-}
-
-func isHex4(b []byte) bool {
-	for _, c := range b {
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
-			return false
-		}
-	}
-	return true
 }
 
 // describe names what is at off, for messages.

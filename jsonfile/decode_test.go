@@ -85,14 +85,14 @@ func toAny(v *Value) any {
 		return v.Str
 	case Array:
 		out := []any{}
-		for _, e := range v.Elems {
-			out = append(out, toAny(e))
+		for i := range v.Elems {
+			out = append(out, toAny(&v.Elems[i]))
 		}
 		return out
 	case Object:
 		out := map[string]any{}
-		for _, m := range v.Members {
-			out[m.Key] = toAny(m.Value)
+		for i := range v.Elems {
+			out[v.Elems[i].Key] = toAny(&v.Elems[i])
 		}
 		return out
 	}
