@@ -173,11 +173,7 @@ func Update(ctx context.Context, root *os.Root, name string, opts Options, fn fu
 	}
 	defer lock.Unlock()
 
-	dir, base := path.Split(name)
-	dir = strings.TrimSuffix(dir, "/")
-	if dir == "" {
-		dir = "."
-	}
+	dir, base := path.Dir(name), path.Base(name)
 	if err := root.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("create %s: %w", dir, err)
 	}
@@ -205,8 +201,7 @@ func Update(ctx context.Context, root *os.Root, name string, opts Options, fn fu
 	if err != nil {
 		return err
 	}
-	perm := opts.Perm
-	pf, err := renameio.NewPendingFile(base, renameio.WithRoot(droot), renameio.WithStaticPermissions(perm), renameio.WithExistingPermissions())
+	pf, err := renameio.NewPendingFile(base, renameio.WithRoot(droot), renameio.WithStaticPermissions(opts.Perm), renameio.WithExistingPermissions())
 	if err != nil {
 		return fmt.Errorf("write %s: %w", name, err)
 	}
@@ -227,10 +222,7 @@ func Update(ctx context.Context, root *os.Root, name string, opts Options, fn fu
 		return fmt.Errorf("sync directory of %s: %w", name, err)
 	}
 	if opts.Committed != nil {
-		if !exists {
-			old = nil
-		}
-		opts.Committed(old, data)
+		opts.Committed(old, data) // old is nil when the file did not exist
 	}
 	return nil
 }
@@ -246,17 +238,8 @@ func sweep(dir *os.Root, base string) {
 	f.Close()
 	prefix := "." + base
 	for _, n := range names {
-		if rest, ok := strings.CutPrefix(n, prefix); ok && rest != "" && isDigits(rest) {
+		if rest, ok := strings.CutPrefix(n, prefix); ok && rest != "" && strings.Trim(rest, "0123456789") == "" {
 			dir.Remove(n)
 		}
 	}
-}
-
-func isDigits(s string) bool {
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
 }
