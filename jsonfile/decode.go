@@ -558,27 +558,22 @@ func (p *parser) explainString() int {
 		switch c := d[p.i]; {
 		case c == '"':
 			return p.i + 1
-		case c == '\\':
-			esc := p.i
-			p.i += 2
-			switch e := byte(0); {
-			case esc+1 >= len(d):
-				p.fail(start, "unterminated string: no closing '\"' before the end of the file")
-			case strings.IndexByte(`"\/bfnrt`, d[esc+1]) >= 0:
-				continue
-			case d[esc+1] == 'u':
-				if _, err := strconv.ParseUint(string(d[esc+2:min(esc+6, len(d))]), 16, 16); esc+6 > len(d) || err != nil {
-					p.fail(esc, "invalid escape: \\u must be followed by 4 hex digits")
-				}
-				p.i += 4
-				continue
-			default:
-				if e = d[esc+1]; e >= 0x20 && e < 0x7f {
-					p.fail(esc, "invalid escape '\\%c' in string (write \\\\ for a backslash)", e)
-				} else {
-					p.fail(esc, "invalid escape in string (write \\\\ for a backslash)")
-				}
+		case c == '\\' && p.i+1 == len(d):
+			p.fail(start, "unterminated string: no closing '\"' before the end of the file")
+			return p.i
+		case c == '\\' && d[p.i+1] == 'u':
+			if _, err := strconv.ParseUint(string(d[p.i+2:min(p.i+6, len(d))]), 16, 16); p.i+6 > len(d) || err != nil {
+				p.fail(p.i, "invalid escape: \\u must be followed by 4 hex digits")
+				return p.i
 			}
+			p.i += 6
+		case c == '\\' && strings.IndexByte(`"\/bfnrt`, d[p.i+1]) >= 0:
+			p.i += 2
+		case c == '\\' && d[p.i+1] >= 0x20 && d[p.i+1] < 0x7f:
+			p.fail(p.i, "invalid escape '\\%c' in string (write \\\\ for a backslash)", d[p.i+1])
+			return p.i
+		case c == '\\':
+			p.fail(p.i, "invalid escape in string (write \\\\ for a backslash)")
 			return p.i
 		case c == '\n' || c == '\r':
 			p.fail(start, "unterminated string: line break before the closing '\"' (write \\n for a line break inside a string)")

@@ -230,16 +230,11 @@ func Update(ctx context.Context, root *os.Root, name string, opts Options, fn fu
 // sweep removes temporary files that an interrupted Update left next to
 // base. It runs under the lock, so no live writer owns them.
 func sweep(dir *os.Root, base string) {
-	f, err := dir.Open(".")
-	if err != nil {
-		return
-	}
-	names, _ := f.Readdirnames(-1)
-	f.Close()
-	prefix := "." + base
-	for _, n := range names {
-		if rest, ok := strings.CutPrefix(n, prefix); ok && rest != "" && strings.Trim(rest, "0123456789") == "" {
-			dir.Remove(n)
+	ents, _ := fs.ReadDir(dir.FS(), ".")
+	for _, e := range ents {
+		rest, ok := strings.CutPrefix(e.Name(), "."+base)
+		if ok && rest != "" && strings.Trim(rest, "0123456789") == "" {
+			dir.Remove(e.Name())
 		}
 	}
 }
