@@ -410,7 +410,7 @@ func (p *parser) refuse(err error, key bool) {
 		kind := p.stack[open].Kind - Array
 		p.fail(off, "expected ',' or '%c' after %s, found %s (missing comma?)", "]}"[kind], [...]string{"an array element", "an object member"}[kind], p.describe(off))
 	}
-	p.fail(off, "%s", strings.ReplaceAll(se.Err.Error(), "`", "'")) // unless set above
+	p.fail(off, "%s", se.Err) // unless set above
 }
 
 // open returns the index in the stack of the innermost array or object not
