@@ -260,7 +260,7 @@ func (p *parser) value() bool {
 			p.fail(off, "nesting deeper than %d levels", maxDepth)
 			return false
 		}
-		v.Kind, v.End = Array, 0
+		v.Kind, v.End = Array, 0 // End is set when it closes
 		if k == '{' {
 			v.Kind = Object
 		}
