@@ -212,3 +212,21 @@ func BenchmarkSelect(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLoadLexicon measures loading the compiled lexicon, which every
+// hook process does once; BenchmarkCompileLexicon, what it replaced.
+func BenchmarkLoadLexicon(b *testing.B) {
+	for b.Loop() {
+		if l := loadLexicon(); len(l.words) == 0 {
+			b.Fatal("empty lexicon")
+		}
+	}
+}
+
+func BenchmarkCompileLexicon(b *testing.B) {
+	for b.Loop() {
+		if l := compileLexicon(); len(l.words) == 0 {
+			b.Fatal("empty lexicon")
+		}
+	}
+}
