@@ -84,6 +84,13 @@ type feature struct {
 	file  bool
 	base  float64 // a concept's weight for one word
 	named int     // how many words of the task's text name the concept
+	// uses counts a term's occurrences in the task's text, phrased those
+	// that are part of a phrase of the lexicon (see phraseWord).
+	uses, phrased int
+	// senses are the concept features of the phrases that take the word:
+	// a rule that shares the word and one of them uses it in the
+	// phrase's sense, and the word counts in full.
+	senses []int32
 }
 
 // query is a task, analysed once.
@@ -129,6 +136,17 @@ func (q *query) addConcept(c uint16, label string, w float64, from int) {
 	ft.weight = ft.base * min(2, 1+0.5*float64(max(0, ft.named-1)))
 }
 
+// nameAgain counts one more word of the task's text that names concept c
+// (the second word of a phrase).
+func (q *query) nameAgain(c uint16) {
+	if q.inFiles {
+		return
+	}
+	ft := &q.feats[q.concepts[c]]
+	ft.named++
+	ft.weight = ft.base * min(2, 1+0.5*float64(max(0, ft.named-1)))
+}
+
 // analyse turns a task into features: its words, the words of its files'
 // paths (so "src/components/IconButton/icon-button.tsx" yields
 // "component", "icon", "button", "tsx"), the concepts they name and the
@@ -142,6 +160,26 @@ func analyse(task Task) *query {
 	sc := scanner{stops: true}
 	var prev, stop []byte
 	prevStarts, prevLabel := false, ""
+	// prevFeat is the term feature of the word before the current one,
+	// prevPhrased whether a phrase of the lexicon already took it.
+	prevFeat, prevPhrased := -1, false
+	// phrased marks the occurrence of a word that a phrase of the lexicon
+	// takes, once.
+	phrased := func(f int, done bool, concepts []uint16) bool {
+		if f < 0 || q.inFiles {
+			return true
+		}
+		ft := &q.feats[f]
+		if !done {
+			ft.phrased++
+		}
+		for _, c := range concepts {
+			if cf := int32(q.concepts[c]); !slices.Contains(ft.senses, cf) {
+				ft.senses = append(ft.senses, cf)
+			}
+		}
+		return true
+	}
 	// stop is the stopword just before the current word when it begins a
 	// phrase of the lexicon ("on" of "on call").
 	stopStarts := false
@@ -181,6 +219,9 @@ func analyse(task Task) *query {
 				for _, c := range pe.concepts {
 					q.addConcept(c, prevLabel+" "+label, conceptW, -1)
 				}
+				if len(pe.concepts) > 0 {
+					prevPhrased = phrased(prevFeat, prevPhrased, pe.concepts)
+				}
 				q.intents |= pe.intents
 			}
 			if stopStarts = len(l.words[string(term)].next) > 0; stopStarts {
@@ -191,6 +232,10 @@ func analyse(task Task) *query {
 		label := string(sc.surface)
 		q.addTerm(term, label, termW)
 		from := q.terms[string(term)]
+		if !q.inFiles {
+			q.feats[from].uses++
+		}
+		curPhrased := false
 		e := l.words[string(term)]
 		for _, c := range e.concepts {
 			q.addConcept(c, label, conceptW, from)
@@ -224,6 +269,9 @@ func analyse(task Task) *query {
 			for _, c := range pe.concepts {
 				q.addConcept(c, string(stop)+" "+label, conceptW, -1)
 			}
+			if len(pe.concepts) > 0 {
+				curPhrased = phrased(from, curPhrased, pe.concepts)
+			}
 			q.intents |= pe.intents
 			stopStarts = false
 		}
@@ -232,15 +280,35 @@ func analyse(task Task) *query {
 			pe := l.words[phrase]
 			for _, c := range pe.concepts {
 				q.addConcept(c, prevLabel+" "+label, conceptW, -1)
+				q.nameAgain(c)
+			}
+			if len(pe.concepts) > 0 {
+				prevPhrased = phrased(prevFeat, prevPhrased, pe.concepts)
+				curPhrased = phrased(from, curPhrased, pe.concepts)
 			}
 			q.intents |= pe.intents
 		}
 		prev, prevStarts, prevLabel = append(prev[:0], term...), len(e.next) > 0, label
+		prevFeat, prevPhrased = from, curPhrased
 	}
 	sc.scan(task.Text, visit)
+	for i := range q.feats {
+		// A word that is only ever part of a phrase of the lexicon means
+		// what the phrase means ("pull in" a library is not a pull
+		// request, to "record changes" is not a database record): alone,
+		// it counts phraseWord.
+		if f := &q.feats[i]; f.kind == featTerm && f.uses > 0 && f.phrased >= f.uses {
+			f.weight *= phraseWord
+		} else {
+			f.senses = nil
+		}
+	}
 	q.inFiles = true
 	for _, f := range task.Files {
 		f = strings.ReplaceAll(f, "\\", "/")
+		// A directory the task touches ("db/migrations/") is what it
+		// works in: its last name counts like a file's name.
+		f = strings.TrimRight(f, "/")
 		ext := ""
 		if dot := strings.LastIndexByte(f, '.'); dot > strings.LastIndexByte(f, '/') {
 			f, ext = f[:dot], f[dot+1:]
@@ -262,6 +330,10 @@ func analyse(task Task) *query {
 	}
 	return q
 }
+
+// phraseWord is the weight of a word of the task alone when it is only
+// used in phrases of the lexicon.
+const phraseWord = 0.5
 
 // minCompoundPart is the shortest part of a compound word that names a
 // concept.
@@ -370,6 +442,9 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 				continue // the word itself is shared: counted once
 			}
 			v := spec[m.feat] * float64(m.weight)
+			if len(f.senses) > 0 && inSense(f.senses, ms) {
+				v /= phraseWord
+			}
 			if f.kind == featConcept && len(f.from) == 1 {
 				// One task word that names several concepts the rule has
 				// ("tsx": React, TypeScript, JavaScript) is one piece of
@@ -439,6 +514,17 @@ type scoring struct {
 	// Rule k's matches are matches[offsets[k]:offsets[k+1]].
 	matches []ruleMatch
 	offsets []int32
+}
+
+// inSense reports whether a rule's matches ms include one of the concept
+// features senses.
+func inSense(senses []int32, ms []ruleMatch) bool {
+	for _, m := range ms {
+		if slices.Contains(senses, m.feat) {
+			return true
+		}
+	}
+	return false
 }
 
 func sharesWord(from, shared []int32, inWhy, inInstr int32, conceptInWhy bool) bool {

@@ -185,3 +185,50 @@ func TestTopNeeds(t *testing.T) {
 		t.Errorf("limit: top needs %d, want 0", lim.TopNeeds)
 	}
 }
+
+// A directory the task touches ("db/migrations/") is what it works in: its
+// last name counts like a file's name, not like a directory above a file.
+func TestDirectoryTouchedCountsAsName(t *testing.T) {
+	rules := []Rule{
+		proj(2, "DATA", "Always write migrations that can be rolled back."),
+		proj(1, "STYLE", "Always name files in kebab-case."),
+	}
+	files := func(path string) float64 {
+		sel := Select(rules, Task{Text: "add a discount field", Files: []string{path}}, Options{})
+		if sel.Rules[0].ID != "2" {
+			t.Fatalf("files %s: first = %s, want 2", path, sel.Rules[0].ID)
+		}
+		return sel.Rules[0].Parts.Files
+	}
+	dir, inDir, bare := files("db/migrations/"), files("db/migrations/0004_orders.sql"), files("db/migrations")
+	if dir <= inDir || dir != bare {
+		t.Errorf("files part %v for the directory, %v for a file in it, %v without the slash; want the directory above the file and the same without the slash", dir, inDir, bare)
+	}
+}
+
+// A word of the task that is only part of a phrase of the lexicon means
+// what the phrase means: alone it counts less, unless the rule shares the
+// phrase's concept too.
+func TestPhraseWordAlone(t *testing.T) {
+	rules := []Rule{
+		proj(3, "CODE", "Always use records for DTOs."),
+		proj(2, "PROCESS", "Always write commit messages in the imperative."),
+		proj(1, "STYLE", "Always name files in kebab-case."),
+	}
+	sel := Select(rules, Task{Text: "record my changes"}, Options{})
+	if first := sel.Rules[0]; first.ID != "2" {
+		t.Errorf("record my changes: first = %s (%q), want 2, the commit rule", first.ID, first.Reason)
+	}
+	lexical := func(task string, rule Rule) float64 {
+		sel := Select([]Rule{rule, proj(1, "STYLE", "Always name files in kebab-case.")}, Task{Text: task}, Options{})
+		return sel.Rules[0].Parts.Lexical
+	}
+	pr := proj(9, "PROCESS", "Always link the ticket in the pull request.")
+	if alone, word := lexical("pull in lodash", pr), lexical("pull the branch", pr); alone >= word {
+		t.Errorf("pull request rule: lexical part %v for \"pull in\", %v for \"pull\" alone; want less in the phrase", alone, word)
+	}
+	dep := proj(9, "TOOL", "Never pull in a package without asking.")
+	if alone, word := lexical("pull in lodash", dep), lexical("pull the branch", dep); alone != word {
+		t.Errorf("dependency rule: lexical part %v for \"pull in\", %v for \"pull\"; want the same, the rule shares the phrase", alone, word)
+	}
+}
