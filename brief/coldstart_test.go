@@ -122,6 +122,11 @@ func TestConceptsLinkParaphrases(t *testing.T) {
 		{"Guarda la contraseña de forma segura", "Always hash passwords with argon2id."},
 		{"ユーザー一覧にページ送りを付けて", "Always paginate with cursors."},
 		{"ログイン画面をダークモードに対応させて", "Always support dark mode in new screens."},
+		{"Die App friert beim Start ein", "Never do disk I/O on the main thread."},
+		{"La fonction réessaie l'appel sans pause", "Always add jitter to exponential backoff."},
+		{"Llama al proveedor de envíos", "Always set timeouts on calls to external services."},
+		{"Upgrade a package in the web client", "Always run the frontend on Node 20."},
+		{"Write a one-off backfill for the old orders", "Always run data fixes inside a transaction."},
 	}
 	for _, tt := range tests {
 		target := proj(9, "CODE", tt.rule)

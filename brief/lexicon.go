@@ -48,14 +48,20 @@ var conceptGroups = [][]string{
 	{"bug", "bugs", "bugfix", "hotfix", "crash", "crashes", "regression", "broken", "defect", "バグ", "不具合", "bogue", "fallo", "absturz", "クラッシュ"},
 	{"react", "component", "components", "jsx", "tsx", "hook", "hooks", "props", "useeffect", "usestate", "コンポーネント", "komponente", "composant", "componente"},
 	{"typescript", "ts", "tsx", "type", "types", "typed", "interface", "generic", "type guard"},
-	{"javascript", "js", "ts", "tsx", "jsx", "node", "nodejs", "frontend", "browser", "esm", "commonjs"},
+	{"javascript", "js", "ts", "tsx", "jsx", "node", "nodejs", "frontend", "front end", "front-end", "browser", "esm", "commonjs",
+		"web client", "client side", "client-side", "フロントエンド"},
 	{"go", "golang", "gofmt", "goimports", "go.mod", "goroutine", "errors.is", "fmt.errorf"},
 	{"python", "py", "django", "flask", "fastapi", "mypy", "ruff", "pep8"},
 	{"api", "endpoint", "route", "router", "routes", "handler", "controller", "rest", "http", "post", "patch", "status code", "response", "server", "entry point", "webhook", "エンドポイント", "ハンドラ", "コントローラ", "endpunkt", "schnittstelle", "point de terminaison", "punto final"},
 	{"http client", "axios", "fetch", "superagent", "ky", "got", "requests", "http request", "retry", "timeout", "network", "リトライ", "タイムアウト", "再試行", "zeitüberschreitung", "réessayer", "reintentar"},
+	// Trying a failed operation again.
+	{"retry", "retries", "retrying", "retried", "backoff", "exponential backoff", "jitter", "try again", "thundering herd",
+		"réessayer", "réessaie", "réessaye", "nouvelle tentative", "reintentar", "reintenta", "reintento", "reintentos",
+		"erneut versuchen", "wiederholen", "wiederholt", "wiederholung", "リトライ", "再試行"},
 	// Calls to services outside the codebase.
 	{"third party", "third-party", "external service", "external api", "vendor", "provider", "carrier", "partner", "upstream",
-		"outbound", "integration", "network call", "http client", "外部", "サードパーティ", "tiers", "externo", "extern"},
+		"outbound", "integration", "network call", "http client", "外部", "サードパーティ", "tiers", "externo", "extern",
+		"fournisseur", "prestataire", "proveedor", "anbieter", "dienstleister", "外部サービス"},
 	{"validate", "validation", "zod", "yup", "joi", "pydantic", "input", "body", "payload", "sanitize", "parse", "untrusted", "バリデーション", "検証", "validierung", "validación", "valider"},
 	{"database", "db", "sql", "table", "column", "row", "index", "foreign key", "query", "postgres", "postgresql", "mysql", "sqlite", "orm", "schema", "データベース", "テーブル", "カラム", "datenbank", "tabelle", "spalte", "abfrage",
 		"base de datos", "tabla", "columna", "consulta", "base de donnees", "colonne", "requete", "índice", "indice", "インデックス", "クエリ"},
@@ -123,7 +129,9 @@ var conceptGroups = [][]string{
 		"datenschutz", "donnees personnelles", "datos personales"},
 	// Mobile apps and the device.
 	{"mobile", "ios", "android", "phone", "tablet", "swift", "kotlin", "portrait", "landscape", "スマホ", "アプリ", "handy", "movil"},
-	{"main thread", "ui thread", "background thread", "thread", "threads", "freeze", "freezes", "anr", "blocking", "スレッド", "メインスレッド"},
+	{"main thread", "ui thread", "background thread", "thread", "threads", "freeze", "freezes", "frozen", "anr", "blocking", "スレッド", "メインスレッド",
+		// A frozen app, in other words.
+		"friert", "einfrieren", "eingefroren", "fige", "figé", "gèle", "congela", "se congela", "se bloquea", "固まる", "フリーズ"},
 	{"location", "camera", "microphone", "contacts", "runtime permission", "permission", "permissions", "位置情報", "カメラ"},
 	{"kubernetes", "k8s", "cluster", "helm", "helm chart", "pod", "pods", "manifest", "manifests", "probe", "probes", "namespace",
 		"kubectl", "クラスタ"},
@@ -160,6 +168,10 @@ var conceptGroups = [][]string{
 		"ページ送り", "ページネーション", "ページング", "paginieren", "paginación"},
 	{"image", "images", "img", "picture", "photo", "photos", "avatar", "avatars", "thumbnail", "logo", "alt text", "画像", "アバター",
 		"bild", "imagen", "foto"},
+	// Changing production data by hand or by script, outside a migration.
+	{"data fix", "data fixes", "data repair", "backfill", "backfills", "bulk update", "bulk delete", "mass update",
+		"update_all", "delete_all",
+		"datenkorrektur", "correction de données", "corrección de datos", "データ修正"},
 	{"dark mode", "light mode", "theme", "theming", "color scheme", "prefers-color-scheme", "ダークモード", "dunkelmodus",
 		"mode sombre", "modo oscuro"},
 	// Loading code only when it is needed.
