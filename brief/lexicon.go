@@ -55,7 +55,7 @@ var conceptGroups = [][]string{
 	{"api", "endpoint", "route", "router", "routes", "handler", "controller", "rest", "http", "post", "patch", "status code", "response", "server", "entry point", "webhook", "エンドポイント", "ハンドラ", "コントローラ", "endpunkt", "schnittstelle", "point de terminaison", "punto final"},
 	{"http client", "axios", "fetch", "superagent", "ky", "got", "requests", "http request", "retry", "timeout", "network", "リトライ", "タイムアウト", "再試行", "zeitüberschreitung", "réessayer", "reintentar"},
 	// Trying a failed operation again.
-	{"retry", "retries", "retrying", "retried", "backoff", "exponential backoff", "jitter", "try again", "thundering herd",
+	{"retry", "retries", "retrying", "retried", "backoff", "exponential backoff", "jitter", "thundering herd",
 		"réessayer", "réessaie", "réessaye", "nouvelle tentative", "reintentar", "reintenta", "reintento", "reintentos",
 		"erneut versuchen", "wiederholen", "wiederholt", "wiederholung", "リトライ", "再試行"},
 	// Calls to services outside the codebase.
@@ -170,7 +170,7 @@ var conceptGroups = [][]string{
 		"bild", "imagen", "foto"},
 	// Changing production data by hand or by script, outside a migration.
 	{"data fix", "data fixes", "data repair", "backfill", "backfills", "bulk update", "bulk delete", "mass update",
-		"update_all", "delete_all",
+		"delete_all",
 		"datenkorrektur", "correction de données", "corrección de datos", "データ修正"},
 	{"dark mode", "light mode", "theme", "theming", "color scheme", "prefers-color-scheme", "ダークモード", "dunkelmodus",
 		"mode sombre", "modo oscuro"},
