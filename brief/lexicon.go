@@ -69,7 +69,7 @@ var conceptGroups = [][]string{
 		// A column is added, changed or dropped by a migration.
 		"column", "columns", "カラム", "spalte", "colonne", "columna", "attribute", "attributes"},
 	{"timestamp", "timezone", "time zone", "utc", "date", "datetime", "time", "hour", "clock", "iso 8601", "dst", "日時", "日付", "タイムゾーン", "zeitzone", "datum", "uhrzeit", "heure", "fecha", "hora", "zeitstempel", "horodatage", "fuseau horaire", "zona horaria", "タイムスタンプ"},
-	{"cache", "caching", "cached", "redis", "memcached", "ttl", "invalidate", "cdn", "cache-control", "キャッシュ", "zwischenspeicher"},
+	{"cache", "caching", "cached", "redis", "memcached", "ttl", "invalidate", "invalidation", "stale", "revalidate", "cdn", "cache-control", "キャッシュ", "zwischenspeicher"},
 	{"log", "logs", "logging", "logger", "console.log", "print", "println", "debug", "debugging", "trace", "ログ", "journal", "journalisation", "protokollierung", "デバッグ",
 		"journaux", "protokoll"},
 	{"observability", "monitoring", "telemetry", "metric", "metrics", "trace", "tracing", "span", "datadog", "sentry", "prometheus",
@@ -97,7 +97,7 @@ var conceptGroups = [][]string{
 	{"password", "passwords", "passphrase", "hash", "hashing", "argon2", "argon2id", "bcrypt", "scrypt", "パスワード",
 		"passwort", "mot de passe", "contraseña"},
 	{"button", "modal", "dialog", "dropdown", "form", "page", "screen", "toolbar", "menu", "label", "labels", "tooltip", "icon", "ui", "component", "components", "confirmation", "ボタン", "画面", "ダイアログ", "モーダル", "メニュー", "schaltfläche", "bouton", "botón", "écran", "pantalla", "bildschirm"},
-	{"context", "cancel", "cancellation", "deadline", "goroutine", "channel", "concurrency", "i/o",
+	{"context", "cancel", "cancellation", "deadline", "timeout", "timeouts", "timed out", "délai d'attente", "tiempo de espera", "タイムアウト", "goroutine", "channel", "concurrency", "i/o",
 		"shutdown", "shut down", "graceful", "gracefully", "sigterm", "sigint", "signal", "lifecycle", "hang", "hangs", "stuck",
 		"abort", "cancellationtoken", "キャンセル", "シャットダウン", "abbrechen", "annuler", "cancelar"},
 	{"config", "configuration", "env", "environment", "settings", "dotenv", "konfiguration", "einstellungen", "paramètres", "configuración", "ajustes", "環境変数", "設定"},
@@ -134,7 +134,7 @@ var conceptGroups = [][]string{
 		"friert", "einfrieren", "eingefroren", "fige", "figé", "gèle", "congela", "se congela", "se bloquea", "固まる", "フリーズ"},
 	{"location", "camera", "microphone", "contacts", "runtime permission", "permission", "permissions", "位置情報", "カメラ"},
 	{"kubernetes", "k8s", "cluster", "helm", "helm chart", "pod", "pods", "manifest", "manifests", "probe", "probes", "namespace",
-		"kubectl", "クラスタ"},
+		"kubectl", "クラスタ", "health check", "health checks", "healthcheck", "readiness", "liveness"},
 	{"warehouse", "analytics", "tracking", "track", "mixpanel", "amplitude", "posthog", "dashboard", "dashboards", "bigquery", "snowflake", "redshift", "dbt", "etl", "report", "reports",
 		"reporting", "分析", "レポート"},
 	{"machine learning", "ml", "train", "training", "retrain", "classifier", "dataset", "datasets", "experiment", "experiments",
@@ -190,6 +190,36 @@ var conceptGroups = [][]string{
 	// Two writers of the same record.
 	{"optimistic locking", "optimistic concurrency", "conflict", "conflicts", "overwrite", "overwrites", "lost update",
 		"concurrent edits", "version column", "etag", "if-match", "競合", "konflikt", "conflit", "conflicto"},
+	// Infrastructure as code.
+	{"terraform", "tf", "tfstate", "terraform state", "terragrunt", "pulumi", "cloudformation", "infrastructure", "infra", "iac",
+		"cloud resources", "インフラ", "infrastruktur", "infraestructura"},
+	{"cloud", "aws", "gcp", "azure", "iam", "ec2", "rds", "lambda", "s3", "cloud run", "クラウド", "nube"},
+	{"encrypt", "encrypted", "encryption", "encrypting", "decrypt", "decryption", "at rest", "kms", "tls", "ssl", "https",
+		"certificate", "certificates", "暗号化", "verschlüsseln", "verschlüsselt", "verschlüsselung", "chiffrer", "chiffré",
+		"chiffrement", "cifrar", "cifrado"},
+	// Changes that must happen all together or not at all.
+	{"transaction", "transactions", "transactional", "atomic", "atomically", "half-saved", "partially saved",
+		"トランザクション", "中途半端", "transaktion", "transacción"},
+	// Messages between services.
+	{"kafka", "rabbitmq", "sqs", "sns", "pubsub", "pub/sub", "message broker", "broker", "event bus", "consumer", "consumers",
+		"producer", "producers", "topic", "topics", "outbox", "domain event", "domain events", "dead letter", "dlq",
+		"メッセージキュー"},
+	{"graphql", "gql", "resolver", "resolvers", "mutation", "mutations", "apollo", "introspection"},
+	{"cookie", "cookies", "httponly", "samesite", "same-site", "session", "sessions", "クッキー"},
+	{"url", "urls", "redirect", "redirects", "deep link", "deep links", "query string", "query param", "query params",
+		"slug", "slugs", "href", "リダイレクト"},
+	{"backup", "backups", "back up", "restore", "restores", "point-in-time", "pg_dump", "バックアップ", "sicherung",
+		"sauvegarde", "copia de seguridad", "respaldo"},
+	{"csv", "tsv", "excel", "xlsx", "spreadsheet", "spreadsheets"},
+	{"navigation", "navbar", "nav", "sidebar", "breadcrumb", "breadcrumbs", "tab bar", "back button", "ナビゲーション"},
+	{"seo", "meta tags", "meta description", "sitemap", "open graph", "canonical", "search engine", "search engines",
+		"crawler", "crawlers"},
+	{"audit", "audit log", "audit trail", "audited", "auditing", "監査", "prüfprotokoll", "auditoría"},
+	{"chart", "charts", "charting", "plot", "visualization", "visualisation", "recharts", "chart.js", "d3", "グラフ"},
+	{"sort", "sorting", "sorted", "filter", "filters", "filtering", "order by", "ソート", "フィルタ"},
+	{"websocket", "websockets", "socket", "sockets", "realtime", "real-time", "live updates", "sse", "server-sent events",
+		"polling", "long polling"},
+	{"ticket", "tickets", "jira", "issue tracker", "チケット"},
 }
 
 // intentWords say which category of rule a task is about: committing →
