@@ -180,6 +180,10 @@ func TestPhraseNamesConcept(t *testing.T) {
 	if one, two := concept("a charting library"), concept("pull in a charting library"); two <= one {
 		t.Errorf("concept part %v with the phrase, %v without; want more with it", two, one)
 	}
+	// A word and a stopword that make a phrase are two words naming it.
+	if word, phrase := concept("lodash as a library"), concept("pull in lodash"); phrase <= word {
+		t.Errorf("concept part %v for \"pull in\", %v for \"library\"; want more for the phrase", phrase, word)
+	}
 }
 
 // A manifest's name and extension are one phrase of the lexicon: a task

@@ -136,8 +136,10 @@ func (q *query) addConcept(c uint16, label string, w float64, from int) {
 	ft.weight = ft.base * min(2, 1+0.5*float64(max(0, ft.named-1)))
 }
 
-// nameAgain counts one more word of the task's text that names concept c
-// (the second word of a phrase).
+// nameAgain counts one more word of the task's text that names concept c:
+// a phrase of the lexicon is two words that name it ("record changes",
+// "pull in": the stopword is what makes "pull" mean a dependency), as sure
+// a sign of what the task is about as two words that each name it.
 func (q *query) nameAgain(c uint16) {
 	if q.inFiles {
 		return
@@ -218,6 +220,7 @@ func analyse(task Task) *query {
 				pe := l.words[string(prev)+" "+string(term)]
 				for _, c := range pe.concepts {
 					q.addConcept(c, prevLabel+" "+label, conceptW, -1)
+					q.nameAgain(c)
 				}
 				if len(pe.concepts) > 0 {
 					prevPhrased = phrased(prevFeat, prevPhrased, pe.concepts)
@@ -268,6 +271,7 @@ func analyse(task Task) *query {
 			pe := l.words[string(stop)+" "+string(term)]
 			for _, c := range pe.concepts {
 				q.addConcept(c, string(stop)+" "+label, conceptW, -1)
+				q.nameAgain(c)
 			}
 			if len(pe.concepts) > 0 {
 				curPhrased = phrased(from, curPhrased, pe.concepts)
