@@ -25,6 +25,9 @@ const (
 	weightFile   = 1.0
 	weightWhy    = 0.5
 	weightIntent = 1.0
+	// weightVerb scales a word the task shares with a rule when it is the
+	// verb the rule opens with (see openingVerb).
+	weightVerb = 0.5
 	// weightSimilarity scales an embedding similarity in [0,1].
 	weightSimilarity = 4.0
 	// weightLearned scales a learned weight in [-1,1] ([Options.Learned]):
@@ -87,6 +90,10 @@ type feature struct {
 	// uses counts a term's occurrences in the task's text, phrased those
 	// that are part of a phrase of the lexicon (see phraseWord).
 	uses, phrased int
+	// plain is set on a term feature of a word that names no concept; term
+	// is its stemmed word.
+	plain bool
+	term  string
 	// senses are the concept features of the phrases that take the word:
 	// a rule that shares the word and one of them uses it in the
 	// phrase's sense, and the word counts in full.
@@ -110,7 +117,9 @@ func (q *query) addTerm(term []byte, label string, w float64) {
 		return
 	}
 	q.terms[string(term)] = len(q.feats)
-	q.feats = append(q.feats, feature{label: label, kind: featTerm, weight: w, file: q.inFiles})
+	t := string(term)
+	q.feats = append(q.feats, feature{label: label, kind: featTerm, weight: w, file: q.inFiles, term: t,
+		plain: len(lex().words[t].concepts) == 0})
 }
 
 func (q *query) addConcept(c uint16, label string, w float64, from int) {
@@ -427,6 +436,7 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 	// anywhere (words of the instruction come first in a rule's evidence).
 	shared := make([]int32, len(q.feats))
 	var best []bestConcept
+	verbBuf := make([]byte, 0, 32)
 	for k, i := range idx {
 		p := &parts[k]
 		ms := matches[offsets[k]:offsets[k+1]]
@@ -440,12 +450,24 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 			}
 		}
 		best = best[:0]
+		verb, verbRead := "", false
 		for _, m := range ms {
 			f := &q.feats[m.feat]
 			if f.kind == featConcept && sharesWord(f.from, shared, inWhy, inInstr, m.weight != 1) {
 				continue // the word itself is shared: counted once
 			}
 			v := spec[m.feat] * float64(m.weight)
+			if f.plain && m.weight == 1 {
+				// The verb the rule opens with ("Never introduce …") is
+				// what it asks to do, not what it is about: a task that
+				// shares only that word shares little.
+				if !verbRead {
+					verb, verbRead = openingVerb(c.rules[i].Instruction, verbBuf), true
+				}
+				if verb == f.term {
+					v *= weightVerb
+				}
+			}
 			if len(f.senses) > 0 && inSense(f.senses, ms) {
 				v /= phraseWord
 			}
