@@ -316,6 +316,25 @@ func analyse(task Task) *query {
 			f.senses = nil
 		}
 	}
+	for i := range q.feats {
+		// So does a concept only such words name, unless a phrase names
+		// it too ("log in" is not about logs, a "push notification" not
+		// about git, data "at rest" not about REST).
+		f := &q.feats[i]
+		if f.kind != featConcept || len(f.from) == 0 || f.named > len(f.from) {
+			continue
+		}
+		otherSense := true
+		for _, w := range f.from {
+			if wf := &q.feats[w]; wf.senses == nil || slices.Contains(wf.senses, int32(i)) {
+				otherSense = false
+				break
+			}
+		}
+		if otherSense {
+			f.weight *= phraseWord
+		}
+	}
 	q.inFiles = true
 	for _, f := range task.Files {
 		f = strings.ReplaceAll(f, "\\", "/")

@@ -232,3 +232,28 @@ func TestPhraseWordAlone(t *testing.T) {
 		t.Errorf("dependency rule: lexical part %v for \"pull in\", %v for \"pull\"; want the same, the rule shares the phrase", alone, word)
 	}
 }
+
+// A concept that only a word inside a phrase names, in its own sense, is
+// not what the task is about: "log in" is not about logs.
+func TestPhraseWordConceptCountsLess(t *testing.T) {
+	rules := []Rule{
+		proj(3, "CODE", "Always send traces to Datadog."),
+		proj(2, "CODE", "Always rate limit login attempts."),
+		proj(1, "STYLE", "Always name files in kebab-case."),
+	}
+	concept := func(task, id string) float64 {
+		for _, r := range Select(rules, Task{Text: task}, Options{}).Rules {
+			if r.ID == id {
+				return r.Parts.Concept
+			}
+		}
+		return 0
+	}
+	sel := Select(rules, Task{Text: "let users log in with Google"}, Options{})
+	if first := sel.Rules[0]; first.ID != "2" {
+		t.Errorf("first = %s (%+v, %q), want 2, the login rule", first.ID, first.Parts, first.Reason)
+	}
+	if inPhrase, alone := concept("let users log in with Google", "3"), concept("read the log from Google", "3"); inPhrase >= alone || inPhrase <= 0 {
+		t.Errorf("logging rule: concept part %v for \"log in\", %v for \"log\" alone; want less, not nothing", inPhrase, alone)
+	}
+}
