@@ -242,7 +242,11 @@ func analyse(task Task) *query {
 			return
 		}
 		label := string(sc.surface)
-		q.addTerm(term, label, termW)
+		if functionWord(sc.surface) {
+			q.addTerm(term, label, 0)
+		} else {
+			q.addTerm(term, label, termW)
+		}
 		from := q.terms[string(term)]
 		if !q.inFiles {
 			q.feats[from].uses++
