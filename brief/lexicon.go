@@ -59,20 +59,24 @@ var conceptGroups = [][]string{
 	{"go", "golang", "gofmt", "goimports", "go.mod", "goroutine", "errors.is", "fmt.errorf"},
 	// Languages and stacks: their names, tools and file extensions, so that a
 	// task's files link to the rules of their stack.
-	{"java", "spring", "spring boot", "springboot", "maven", "gradle", "jvm", "junit", "hibernate", "jpa", "lombok"},
+	{"java", "spring", "spring boot", "springboot", "maven", "gradle", "jvm", "junit", "hibernate", "jpa", "lombok",
+		"pom.xml", "build.gradle"},
 	{"csharp", "dotnet", "asp.net", "aspnet", "nuget", "cs", "csproj", "entity framework", "ef core", "linq", "xunit",
 		"nunit", "mediatr", "blazor"},
-	{"ruby", "rails", "rb", "gem", "gems", "gemfile", "bundler", "rspec", "rubocop", "activerecord", "active record", "erb"},
+	{"ruby", "rails", "rb", "gem", "gems", "gemfile", "bundler", "rspec", "rubocop", "activerecord", "active record", "erb",
+		"db/migrate"},
 	{"php", "laravel", "composer.json", "eloquent", "artisan", "phpunit", "symfony"},
 	{"vue", "nuxt", "vuex", "pinia", "composition api", "options api", "single-file component", "single-file components",
 		"defineprops", "v-model"},
 	{"svelte", "sveltekit"},
 	{"angular", "rxjs", "ngrx", "ngmodule"},
-	{"elixir", "phoenix", "ecto", "ex", "exs", "liveview", "genserver"},
+	{"elixir", "phoenix", "ecto", "ex", "exs", "liveview", "genserver",
+		"mix.exs"},
 	{"cmake", "clang", "clang-format", "clang-tidy", "gcc"},
 	// Data pipelines.
 	{"airflow", "dag", "dags", "spark", "pyspark", "parquet", "etl", "elt", "data pipeline", "data pipelines", "dbt"},
-	{"python", "py", "django", "flask", "fastapi", "mypy", "ruff", "pep8"},
+	{"python", "py", "django", "flask", "fastapi", "mypy", "ruff", "pep8",
+		"manage.py", "settings.py"},
 	{"api", "endpoint", "route", "router", "routes", "handler", "controller", "rest", "http", "post", "patch", "status code", "response", "server", "entry point", "webhook", "エンドポイント", "ハンドラ", "コントローラ", "endpunkt", "schnittstelle", "point de terminaison", "punto final"},
 	{"http client", "axios", "fetch", "superagent", "ky", "got", "requests", "http request", "retry", "timeout", "network", "リトライ", "タイムアウト", "再試行", "zeitüberschreitung", "réessayer", "reintentar"},
 	// Trying a failed operation again.
@@ -179,7 +183,8 @@ var conceptGroups = [][]string{
 		"datenschutz", "donnees personnelles", "datos personales"},
 	// Mobile apps and the device.
 	{"mobile", "ios", "android", "phone", "tablet", "swift", "kotlin", "portrait", "landscape", "スマホ", "アプリ", "handy", "movil",
-		"kt", "kts", "jetpack", "jetpack compose", "viewmodel", "play store", "apk", "aab", "testflight", "app store", "xcode", "swiftui", "uikit", "cocoapods", "react native", "flutter"},
+		"kt", "kts", "jetpack", "jetpack compose", "viewmodel", "play store", "apk", "aab", "testflight", "app store", "xcode", "swiftui", "uikit", "cocoapods", "react native", "flutter",
+		"androidmanifest", "podfile", "info.plist"},
 	{"main thread", "ui thread", "background thread", "thread", "threads", "freeze", "freezes", "frozen", "anr", "blocking", "スレッド", "メインスレッド",
 		// A frozen app, in other words.
 		"friert", "einfrieren", "eingefroren", "fige", "figé", "gèle", "congela", "se congela", "se bloquea", "固まる", "フリーズ",

@@ -355,8 +355,12 @@ func analyse(task Task) *query {
 			termW, conceptW = weightFile*weightPath, weightFile*weightConcept
 			sc.scan(f[:slash], visit)
 			base = f[slash+1:]
+		} else {
+			prevStarts = false
 		}
-		prevStarts, stopStarts = false, false
+		// The last directory and the name are read as one phrase too
+		// ("db/migrate/").
+		stopStarts = false
 		termW, conceptW = weightFile*weightTerm, weightFile*weightConcept
 		sc.scan(base, visit)
 		// The name and extension are read as one phrase ("go.mod",

@@ -257,3 +257,17 @@ func TestPhraseWordConceptCountsLess(t *testing.T) {
 		t.Errorf("logging rule: concept part %v for \"log in\", %v for \"log\" alone; want less, not nothing", inPhrase, alone)
 	}
 }
+
+// The last directory and the name of a path are read as one phrase: a
+// framework's conventional directory ("db/migrate/" of Rails) names it.
+func TestConventionalDirectoryNamesStack(t *testing.T) {
+	rules := []Rule{
+		proj(3, "DATA", "Always keep migrations small."),
+		proj(2, "DATA", "Always make Rails migrations reversible."),
+		proj(1, "STYLE", "Always name files in kebab-case."),
+	}
+	sel := Select(rules, Task{Text: "drop the fax attribute", Files: []string{"db/migrate/"}}, Options{})
+	if first := sel.Rules[0]; first.ID != "2" || first.Parts.Files <= 0 {
+		t.Errorf("first = %s with parts %+v, want 2 by the Rails concept of db/migrate", first.ID, first.Parts)
+	}
+}
