@@ -28,3 +28,15 @@ func functionWord(w []byte) bool {
 	}
 	return false
 }
+
+// sourceRoot reports whether w, a directory of a path as written, is one
+// that holds a whole source tree ("src", "internal", "lib", "app"): it is
+// in most paths of a project and says nothing about what the file is.
+func sourceRoot(w []byte) bool {
+	switch string(w) {
+	case "src", "source", "sources", "lib", "libs", "app", "apps", "pkg", "internal", "cmd", "main", "java", "com", "org",
+		"packages", "modules":
+		return true
+	}
+	return false
+}

@@ -20,3 +20,21 @@ func TestFunctionWordsMatchNothing(t *testing.T) {
 		t.Errorf("first = %s with parts %+v, want 1 by the uniqueness concept of \"already exists\"", first.ID, first.Parts)
 	}
 }
+
+// The root of a source tree in a task's path ("src", "internal") says
+// nothing about the file: a rule that shares only it is not selected.
+func TestSourceRootMatchesNothing(t *testing.T) {
+	rules := []Rule{
+		proj(2, "ARCH", "Never add new code under src/legacy."),
+		proj(1, "CODE", "Always test parsers with fuzzing."),
+	}
+	sel := Select(rules, Task{Text: "speed up the tokenizer", Files: []string{"src/parser/tokens.ts", "internal/lexer/lexer.go"}}, Options{})
+	for _, r := range sel.Rules {
+		if r.ID == "2" && (r.Parts.Files != 0 || r.Score != 0) {
+			t.Errorf("rule 2: parts %+v, score %v (%q); want nothing from \"src\"", r.Parts, r.Score, r.Reason)
+		}
+		if r.ID == "1" && r.Parts.Files <= 0 {
+			t.Errorf("rule 1: parts %+v, want the parser directory to count", r.Parts)
+		}
+	}
+}

@@ -196,6 +196,8 @@ func analyse(task Task) *query {
 	stopStarts := false
 	var cjkSeen []uint16
 	termW, conceptW := weightTerm, weightConcept
+	// inDir is set while the directories of a file's path are read.
+	inDir := false
 	visit := func(term []byte, kind termKind) {
 		switch kind {
 		case kindCJKRun:
@@ -242,7 +244,7 @@ func analyse(task Task) *query {
 			return
 		}
 		label := string(sc.surface)
-		if functionWord(sc.surface) {
+		if functionWord(sc.surface) || inDir && sourceRoot(sc.surface) {
 			q.addTerm(term, label, 0)
 		} else {
 			q.addTerm(term, label, termW)
@@ -353,7 +355,9 @@ func analyse(task Task) *query {
 		if slash := strings.LastIndexByte(f, '/'); slash >= 0 {
 			prevStarts, stopStarts = false, false
 			termW, conceptW = weightFile*weightPath, weightFile*weightConcept
+			inDir = true
 			sc.scan(f[:slash], visit)
+			inDir = false
 			base = f[slash+1:]
 		} else {
 			prevStarts = false
