@@ -251,7 +251,7 @@ var conceptGroups = [][]string{
 		"定期実行", "バックグラウンド",
 		"hourly", "daily", "weekly", "periodic", "periodically"},
 	// Values a record must have.
-	{"required", "mandatory", "not null", "non-null", "nullable", "non-nullable", "default value", "filled in", "fill in", "pflichtfeld", "erforderlich",
+	{"required field", "required fields", "required column", "required columns", "field required", "column required", "fields required", "mandatory", "not null", "non-null", "nullable", "non-nullable", "default value", "filled in", "fill in", "pflichtfeld", "erforderlich",
 		"obligatoire", "obligatorio", "requerido", "必須"},
 	// Work a person has not saved yet.
 	{"unsaved", "unsaved changes", "discard", "discarding", "draft", "drafts", "autosave", "navigate away", "beforeunload",
