@@ -84,7 +84,7 @@ var conceptGroups = [][]string{
 		"réessayer", "réessaie", "réessaye", "nouvelle tentative", "reintentar", "reintenta", "reintento", "reintentos",
 		"erneut versuchen", "wiederholen", "wiederholt", "wiederholung", "リトライ", "再試行"},
 	// Calls to services outside the codebase.
-	{"third party", "third-party", "external service", "external api", "vendor", "provider", "carrier", "partner", "upstream",
+	{"third party", "third-party", "external service", "external api", "vendor", "payment provider", "email provider", "shipping provider", "external provider", "carrier", "partner", "upstream",
 		"outbound", "integration", "network call", "http client", "外部", "サードパーティ", "tiers", "externo", "extern",
 		"fournisseur", "prestataire", "proveedor", "anbieter", "dienstleister", "外部サービス"},
 	{"validate", "validation", "zod", "yup", "joi", "pydantic", "input", "body", "payload", "sanitize", "parse", "untrusted", "バリデーション", "検証", "validierung", "validación", "valider",
@@ -272,8 +272,8 @@ var conceptGroups = [][]string{
 	{"transaction", "transactions", "transactional", "atomic", "atomically", "half-saved", "partially saved",
 		"トランザクション", "中途半端", "transaktion", "transacción"},
 	// Messages between services.
-	{"kafka", "rabbitmq", "sqs", "sns", "pubsub", "pub/sub", "message broker", "broker", "event bus", "consumer", "consumers",
-		"producer", "producers", "topic", "topics", "outbox", "domain event", "domain events", "dead letter", "dlq",
+	{"kafka", "rabbitmq", "sqs", "sns", "pubsub", "pub/sub", "message broker", "broker", "event bus", "consumer group", "kafka consumer", "message consumer",
+		"queue consumer", "kafka producer", "message producer", "topic", "topics", "outbox", "domain event", "domain events", "dead letter", "dlq",
 		"メッセージキュー"},
 	{"graphql", "gql", "resolver", "resolvers", "mutation", "mutations", "apollo", "introspection"},
 	{"cookie", "cookies", "httponly", "samesite", "same-site", "session", "sessions", "クッキー"},
