@@ -409,7 +409,7 @@ var lex = sync.OnceValue(buildLexicon)
 
 func buildLexicon() *lexicon {
 	l := &lexicon{
-		words:     make(map[string]lexEntry, 1024),
+		words:     make(map[string]lexEntry, 2048),
 		nConcepts: len(conceptGroups),
 	}
 	var sc scanner
@@ -496,7 +496,9 @@ func (l *lexicon) keys(sc *scanner, entry string) []string {
 
 func isCJKString(s string) bool {
 	for _, r := range s {
-		if isCJK(r) {
+		// Below U+1100 (Hangul Jamo, the first of those scripts) no letter
+		// is CJK: Latin with accents is answered without the tables.
+		if r >= 0x1100 && isCJK(r) {
 			return true
 		}
 	}
