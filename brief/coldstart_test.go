@@ -124,6 +124,7 @@ func TestConceptsLinkParaphrases(t *testing.T) {
 		{"ログイン画面をダークモードに対応させて", "Always support dark mode in new screens."},
 		{"Die App friert beim Start ein", "Never do disk I/O on the main thread."},
 		{"Lösche die alten Rechnungen", "Always soft-delete records with deleted_at."},
+		{"Prüfe die Abfragen auf den Tabellen", "Always review SQL queries with the DBA."},
 		{"Traduis tous les textes de l'application", "Always keep translations in locale files."},
 		{"Instala la librería de fechas", "Never add a dependency without asking."},
 		{"La fonction réessaie l'appel sans pause", "Always add jitter to exponential backoff."},
