@@ -258,11 +258,8 @@ func analyse(task Task) *query {
 		for _, c := range e.concepts {
 			q.addConcept(c, label, conceptW, from)
 		}
-		if len(e.concepts) == 0 && e.intents == 0 && len(term) > 5 && term[len(term)-2] == 'e' && term[len(term)-1] == 'n' {
-			// A German plural or infinitive in -en the stemmer keeps
-			// ("Tabellen", "Spalten", "Abfragen") names what the word
-			// without it names ("Tabelle", stemmed "tabell").
-			if pe := l.words[string(term[:len(term)-2])]; len(pe.concepts) > 0 {
+		if len(e.concepts) == 0 && e.intents == 0 {
+			if pe := l.inflected(term); len(pe.concepts) > 0 {
 				e = pe
 				for _, c := range pe.concepts {
 					q.addConcept(c, label, conceptW, from)
