@@ -104,8 +104,8 @@ func TestEvalDev(t *testing.T) {
 			for _, m := range misses {
 				t.Logf("miss: %s", m)
 			}
-			if r < 0.95 {
-				t.Errorf("recall at limit 8 = %.3f, want ≥ 0.95", r)
+			if r < devFloor {
+				t.Errorf("recall at limit 8 = %.3f, want ≥ %.2f", r, devFloor)
 			}
 		}
 	}
@@ -225,16 +225,19 @@ func evalFile(t *testing.T, name string, floor float64) {
 // Recall floors this package is known to reach at limit 8; a change that
 // lowers one is a regression.
 const (
-	coldStartFloor  = 0.85
-	coldStart2Floor = 0.82
+	coldStartFloor  = 0.87
+	coldStart2Floor = 0.88
 	coldStart3Floor = 0.96
-	coldStart4Floor = 0.87
+	coldStart4Floor = 0.93
 	coldStart5Floor = 0.89
-	coldStart6Floor = 0.76
-	coldStart7Floor = 0.78
-	coldStart8Floor = 0.64
+	coldStart6Floor = 0.82
+	coldStart7Floor = 0.92
+	coldStart8Floor = 0.88
 )
 
 // heldOutFloor is the held-out recall this package is known to reach; a
 // change that lowers it is a regression.
-const heldOutFloor = 0.95
+const heldOutFloor = 1.0
+
+// devFloor is the dev-set recall this package is known to reach.
+const devFloor = 1.0
