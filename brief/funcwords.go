@@ -35,7 +35,7 @@ func functionWord(w []byte) bool {
 func sourceRoot(w []byte) bool {
 	switch string(w) {
 	case "src", "source", "sources", "lib", "libs", "app", "apps", "pkg", "internal", "cmd", "main", "java", "com", "org",
-		"packages", "modules":
+		"packages", "modules", "features":
 		return true
 	}
 	return false

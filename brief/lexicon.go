@@ -48,7 +48,8 @@ var conceptGroups = [][]string{
 	{"pip", "poetry", "uv", "pyproject", "requirements.txt", "virtualenv", "venv", "install", "dependency"},
 	{"cargo", "crate", "crates", "cargo.toml", "rust", "clippy", "rs"},
 	{"test", "tests", "testing", "spec", "unit test", "flaky", "jest", "vitest", "mocha", "pytest", "test runner", "coverage", "assert", "mock", "table-driven", "fixture", "fixtures", "e2e", "playwright", "テスト", "prueba", "pruebas", "testfall", "essai", "testen", "probar", "tester",
-		"teste", "testez", "testea"},
+		"teste", "testez", "testea",
+		"end-to-end", "end to end", "browser test", "browser tests", "ui test", "ui tests", "smoke test", "smoke tests", "integration test", "integration tests", "automated test", "automated tests", "automated check", "automated checks"},
 	// Bugs and their fixes ("fix" itself is too common a word to count).
 	{"bug", "bugs", "bugfix", "hotfix", "crash", "crashes", "regression", "broken", "defect", "バグ", "不具合", "bogue", "fallo", "absturz", "クラッシュ"},
 	{"react", "component", "components", "jsx", "tsx", "hook", "hooks", "props", "useeffect", "usestate", "コンポーネント", "komponente", "composant", "componente"},
@@ -96,15 +97,22 @@ var conceptGroups = [][]string{
 		// A column is added, changed or dropped by a migration.
 		"column", "columns", "カラム", "spalte", "colonne", "columna", "attribute", "attributes",
 		"migriere", "migrieren", "migre", "migrer", "migra", "migrar"},
+	// Time zones: where a time is, not only when.
+	{"timezone", "timezones", "time zone", "time zones", "utc", "dst", "daylight saving", "offset", "local time", "local hours",
+		"local timezone", "timestamptz", "naive datetime", "day early", "day late", "hour early", "hour late", "wrong day",
+		"タイムゾーン", "時差", "zeitzone", "zeitzonen", "fuseau horaire", "fuseaux horaires", "zona horaria", "zonas horarias"},
 	{"timestamp", "timezone", "time zone", "utc", "date", "datetime", "time", "hour", "clock", "iso 8601", "dst", "日時", "日付", "タイムゾーン", "zeitzone", "datum", "uhrzeit", "heure", "fecha", "hora", "zeitstempel", "horodatage", "fuseau horaire", "zona horaria", "タイムスタンプ",
-		"時刻"},
+		"時刻",
+		"local time", "local hours", "local timezone", "day early", "day late", "hour early", "hour late", "wrong day", "wrong time"},
 	{"cache", "caching", "cached", "redis", "memcached", "ttl", "invalidate", "invalidation", "stale", "revalidate", "cdn", "cache-control", "キャッシュ", "zwischenspeicher",
-		"zwischenspeichern", "mise en cache", "cachear", "cachea", "caché"},
+		"zwischenspeichern", "mise en cache", "cachear", "cachea", "caché",
+		"memoize", "memoise", "memoized", "memoization", "memoisation"},
 	{"log", "logs", "logging", "logger", "console.log", "print", "println", "debug", "debugging", "trace", "ログ", "journal", "journalisation", "protokollierung", "デバッグ",
 		"journaux", "protokoll",
 		"logge", "loggen", "protokolliere", "protokollieren", "journalise", "journaliser", "loguea", "loguear"},
 	{"observability", "monitoring", "telemetry", "metric", "metrics", "trace", "tracing", "span", "datadog", "sentry", "prometheus",
-		"grafana", "opentelemetry", "log", "logs", "logging", "監視", "überwachung", "surveillance", "monitorización"},
+		"grafana", "opentelemetry", "log", "logs", "logging", "監視", "überwachung", "surveillance", "monitorización",
+		"silently", "quietly", "silent failure", "silent failures", "nobody noticed", "unnoticed", "heartbeat", "alerting"},
 	{"accessibility", "a11y", "aria", "aria-label", "keyboard", "screen reader", "focus", "contrast", "alt text", "subtitle", "mouse", "keyboard navigation", "tab order", "screen readers", "voiceover", "talkback", "キーボード", "tastatur", "clavier", "teclado", "subtitles", "caption", "captions", "アクセシビリティ", "字幕", "barrierefreiheit",
 		"untertitel", "sous-titres", "subtitulos", "スクリーンリーダー", "読み上げ", "accessibilité", "accesibilidad",
 		"visually impaired", "color blind", "colour blind", "color-blind", "colorblind"},
@@ -131,15 +139,24 @@ var conceptGroups = [][]string{
 		"conteneur", "conteneurs", "contenedor", "contenedores"},
 	{"proto", "protobuf", "grpc", "buf", "rpc", "codegen", "generated", "generate", "regenerate", "gen"},
 	{"naming", "name", "camelcase", "camel", "kebab", "kebab-case", "snake_case", "snake", "pascalcase", "rename", "case", "命名",
-		"umbenennen", "benenne", "renomme", "renommer", "renombra", "renombrar", "nomenclature", "nomenclatura", "命名規則"},
+		"umbenennen", "benenne", "renomme", "renommer", "renombra", "renombrar", "nomenclature", "nomenclatura", "命名規則",
+		"identifier", "identifiers", "abbreviate", "abbreviated", "abbreviation", "abbreviations", "be called", "be named", "be renamed", "renamed", "misnamed", "confusingly named"},
 	{"import", "imports", "export", "exports", "module", "modules",
 		"importieren", "importer", "importar", "インポート"},
 	{"css", "tailwind", "style", "styles", "styled", "scss", "theme", "color", "colour", "design system", "スタイル", "estilo", "feuille de style",
-		"styling", "spacing", "padding", "margin", "margins", "font", "fonts", "typography"},
-	{"secret", "secrets", "vault", "kms", "secret manager", "password", "token", "credential", "credentials", "auth", "authentication", "authorization", "permission", "permissions", "jwt", "session", "login", "signup", "register", "registration", "oauth", "tenant",
-		"ログイン", "認証", "登録", "anmeldung", "registrieren", "connexion", "inscription", "registrarse", "registro", "iniciar sesion", "シークレット", "トークン", "認可", "geheimnis", "jeton", "berechtigung", "autorisation", "permiso", "permisos",
-		"秘密情報", "機密情報",
-		"log in", "logged in", "logging in", "sign in", "signed in", "signing in", "sign-in", "sign up", "signing up", "signed up", "sign-up", "api key", "api keys", "private key", "access token", "access tokens", "connection string"},
+		"styling", "spacing", "padding", "margin", "margins", "font", "fonts", "typography",
+		"ui kit", "design tokens", "design token", "storybook"},
+	// Secrets: what must never leak.
+	{"secret", "secrets", "vault", "kms", "secret manager", "secrets manager", "password", "token", "tokens", "credential",
+		"credentials", "api key", "api keys", "private key", "signing key", "signing secret", "secret key", "access token",
+		"access tokens", "connection string", "leaked", ".env", "dotenv", "シークレット", "トークン", "秘密情報", "機密情報",
+		"geheimnis", "zugangsdaten", "jeton", "identifiants", "credenciales"},
+	// Who a user is and what they may do.
+	{"auth", "authentication", "authorization", "permission", "permissions", "jwt", "session", "login", "signup", "register",
+		"registration", "oauth", "sso", "tenant", "sign in", "signed in",
+		"signing in", "sign-in", "sign up", "signing up", "signed up", "sign-up", "forgot password", "password reset",
+		"reset password", "ログイン", "認証", "登録", "認可", "anmeldung", "registrieren", "berechtigung", "inscription",
+		"autorisation", "registrarse", "registro", "iniciar sesion", "permiso", "permisos"},
 	{"password", "passwords", "passphrase", "hash", "hashing", "argon2", "argon2id", "bcrypt", "scrypt", "パスワード",
 		"passwort", "mot de passe", "contraseña"},
 	{"button", "modal", "dialog", "dropdown", "form", "page", "screen", "toolbar", "menu", "label", "labels", "tooltip", "icon", "ui", "component", "components", "confirmation", "ボタン", "画面", "ダイアログ", "モーダル", "メニュー", "schaltfläche", "bouton", "botón", "écran", "pantalla", "bildschirm",
@@ -148,13 +165,14 @@ var conceptGroups = [][]string{
 		"shutdown", "shut down", "graceful", "gracefully", "sigterm", "sigint", "signal", "lifecycle", "hang", "hangs", "stuck",
 		"abort", "cancellationtoken", "キャンセル", "シャットダウン", "abbrechen", "annuler", "cancelar"},
 	{"config", "configuration", "env", "environment", "settings", "dotenv", "konfiguration", "einstellungen", "paramètres", "configuración", "ajustes", "環境変数", "設定"},
-	{"ci", "pipeline", "github actions", "workflow", "gate", "check", "checks", "パイプライン", "ワークフロー"},
+	{"ci", "pipeline", "github actions", "workflow", "gate", "check", "checks", "パイプライン", "ワークフロー",
+		"prüfen", "prüfe", "überprüfen", "vérifier", "vérifie", "comprobar", "comprueba", "required check", "required checks"},
 	{"message", "messages", "copy", "text", "wording", "plain language", "notification", "toast", "文言", "メッセージ", "nachricht", "meldung", "meldungen", "mensaje", "mensajes"},
 	{"security", "secure", "securely", "xss", "csrf", "injection", "escape", "sanitize", "vulnerability", "セキュリティ", "安全",
 		"sicher", "sicherheit", "securite", "securise", "seguro", "segura", "seguridad",
 		"脆弱性"},
-	{"performance", "slow", "slower", "faster", "speed", "latency", "n+1", "optimize", "index", "profile", "profiler", "profiling",
-		"hot path", "stutter", "sluggish", "slowness", "virtualize", "virtualized", "virtual list", "windowing", "thousands", "millions", "重い", "träge", "lag", "laggy", "jank", "freeze", "fps", "frame drops", "allocation", "allocate", "memory",
+	{"performance", "slow", "slower", "faster", "speed", "latency", "n+1", "optimize", "profiler", "profiling",
+		"hot path", "stutter", "sluggish", "slowness", "virtualize", "virtualized", "virtual list", "windowing", "重い", "träge", "lag", "laggy", "jank", "freeze", "fps", "frame drops", "allocation", "allocate",
 		"パフォーマンス", "遅い", "leistung", "langsam", "lent", "rendimiento", "lento", "高速化", "最適化", "lenteur", "lentitud", "optimieren", "optimiser", "optimizar",
 		"optimiere", "optimise", "optimiza", "beschleunigen", "accélérer", "acelerar",
 		"速度", "性能",
@@ -179,7 +197,8 @@ var conceptGroups = [][]string{
 	{"email", "e-mail", "mail", "mails", "mailer", "smtp", "newsletter", "メール", "correo", "courriel"},
 	{"notify", "notification", "notifications", "push notification", "alert", "alerts", "通知", "benachrichtigung", "notificacion",
 		"benachrichtige", "benachrichtigen", "notifie", "notifier", "préviens", "notifica", "notificar", "avisa", "avisar",
-		"アラート", "プッシュ通知"},
+		"アラート", "プッシュ通知",
+		"sms", "text message", "text messages", "twilio"},
 	{"search", "full-text", "elasticsearch", "opensearch", "autocomplete", "typeahead", "検索", "suche", "recherche", "busqueda",
 		"durchsuchen", "busca", "buscar", "cherche", "chercher"},
 	{"form", "forms", "input", "submit", "submission", "入力", "フォーム", "formular", "formulaire", "formulario", "eingabefeld", "saisie"},
@@ -187,11 +206,13 @@ var conceptGroups = [][]string{
 	{"offline", "online", "connection", "connectivity", "disconnect", "disconnected", "reconnect", "connection lost", "network error",
 		"オフライン", "接続", "verbindung", "hors ligne", "connexion perdue", "sin conexion", "conexion"},
 	{"personal data", "pii", "gdpr", "privacy", "redact", "redaction", "anonymize", "mask", "email address", "date of birth", "birth date", "birthday", "home address", "phone number", "national id", "ssn", "social security", "geburtsdatum", "date de naissance", "fecha de nacimiento", "生年月日", "住所", "個人情報",
-		"datenschutz", "donnees personnelles", "datos personales"},
+		"datenschutz", "donnees personnelles", "datos personales",
+		"forget", "forgotten", "right to be forgotten", "erasure", "right to erasure", "data subject", "data-subject", "dsar", "dob", "phi", "hipaa", "health data", "medical", "diagnosis", "diagnoses", "allergy", "allergies", "allergic", "medication", "medications", "patient data"},
 	// Mobile apps and the device.
 	{"mobile", "ios", "android", "phone", "tablet", "swift", "kotlin", "portrait", "landscape", "スマホ", "アプリ", "handy", "movil",
 		"kt", "kts", "jetpack", "jetpack compose", "viewmodel", "play store", "apk", "aab", "testflight", "app store", "xcode", "swiftui", "uikit", "cocoapods", "react native", "flutter",
-		"androidmanifest", "podfile", "info.plist"},
+		"androidmanifest", "podfile", "info.plist",
+		"sideways", "rotate", "rotation", "orientation", "screen rotation", "configuration change"},
 	{"main thread", "ui thread", "background thread", "thread", "threads", "freeze", "freezes", "frozen", "anr", "blocking", "スレッド", "メインスレッド",
 		// A frozen app, in other words.
 		"friert", "einfrieren", "eingefroren", "fige", "figé", "gèle", "congela", "se congela", "se bloquea", "固まる", "フリーズ",
@@ -233,14 +254,16 @@ var conceptGroups = [][]string{
 		"cent", "cents", "amount", "billing", "invoice", "invoices", "refund", "checkout", "stripe", "支払い", "料金", "通貨",
 		"zahlung", "preis", "währung", "paiement", "prix", "devise", "pago", "precio", "moneda",
 		"bezahlen", "zahle", "payer", "pagar", "paga",
-		"決済", "請求", "請求書", "金額", "課金", "送金"},
+		"決済", "請求", "請求書", "金額", "課金", "送金",
+		"bill", "bills", "rounding", "rounded", "minor units"},
 	{"upload", "uploads", "attach", "attachment", "attachments", "file upload", "pdf", "multipart", "object storage", "s3", "bucket",
 		"アップロード", "添付", "hochladen", "anhang", "televerser", "piece jointe", "subir", "adjunto",
 		"lade hoch", "téléverse", "sube"},
 	{"paginate", "pagination", "paginated", "cursor", "cursors", "offset", "offsets", "next page", "page size", "infinite scroll",
 		"ページ送り", "ページネーション", "ページング", "paginieren", "paginación"},
 	{"image", "images", "img", "picture", "photo", "photos", "avatar", "avatars", "thumbnail", "logo", "alt text", "画像", "アバター",
-		"bild", "imagen", "foto"},
+		"bild", "imagen", "foto",
+		"写真", "顔写真", "screenshot", "screenshots"},
 	// Changing production data by hand or by script, outside a migration.
 	{"data fix", "data fixes", "data repair", "backfill", "backfills", "bulk update", "bulk delete", "mass update",
 		"delete_all",
@@ -252,7 +275,8 @@ var conceptGroups = [][]string{
 		"bundle size", "遅延読み込み", "chargement differe", "carga diferida"},
 	{"rate limit", "rate-limit", "rate limiting", "throttle", "throttling", "debounce", "abuse", "bot", "bots", "spam", "brute force",
 		"captcha", "quota", "レート制限",
-		"ratenbegrenzung", "drosseln", "limite de débit", "limitación", "limitar"},
+		"ratenbegrenzung", "drosseln", "limite de débit", "limitación", "limitar",
+		"hammering", "hammers", "flood", "flooding", "too many requests"},
 	{"job", "jobs", "background job", "worker", "workers", "queue", "queued", "enqueue", "asynchronously", "background",
 		"sidekiq", "celery", "cron", "scheduler", "scheduled", "nightly", "idempotent", "idempotency", "ジョブ", "キュー", "hintergrundjob", "tache de fond", "warteschlange", "file d'attente", "バッチ",
 		"定期実行", "バックグラウンド",
@@ -266,6 +290,25 @@ var conceptGroups = [][]string{
 	// Two writers of the same record.
 	{"optimistic locking", "optimistic concurrency", "conflict", "conflicts", "overwrite", "overwrites", "lost update",
 		"concurrent edits", "version column", "etag", "if-match", "競合", "konflikt", "conflit", "conflicto"},
+	// When a release may go out.
+	{"release window", "deploy window", "freeze window", "code freeze", "deploy freeze", "tonight", "at night", "overnight",
+		"friday", "fridays", "weekend", "after hours", "business hours"},
+	// Changing code without changing what it does.
+	{"refactor", "refactors", "refactoring", "tidy up", "restructure", "restructuring", "reorganize", "reorganise",
+		"simplify", "behaviour change", "behaviour changes", "behavior change", "behavior changes", "pure refactor",
+		"umstrukturieren", "refactorisation", "refactorizar", "リファクタ", "リファクタリング"},
+	// HTTP status codes and what they mean.
+	{"status code", "status codes", "4xx", "5xx", "400", "404", "409", "422", "429", "500", "500s", "internal server error",
+		"server error", "bad request"},
+	// An API others build on.
+	{"public api", "public apis", "openapi", "swagger", "api contract", "api spec", "api specification", "externally consumed",
+		"partner apps", "partner integrations", "integrators", "published version", "breaking the api"},
+	// Memory and the resources a workload is given.
+	{"memory", "oom", "oomkilled", "ram", "heap", "memory limit", "memory limits", "memory requests",
+		"resource limits", "requests and limits", "cpu limits", "メモリ", "speicher", "mémoire", "memoria"},
+	// What licence a dependency comes under.
+	{"license", "licenses", "licence", "licences", "licensing", "gpl", "agpl", "lgpl", "mit license", "apache-2.0", "open source",
+		"open-source", "ライセンス", "lizenz", "licencia"},
 	// Infrastructure as code.
 	{"terraform", "tf", "tfstate", "terraform state", "terragrunt", "pulumi", "cloudformation", "infrastructure", "infra", "iac",
 		"cloud resources", "インフラ", "infrastruktur", "infraestructura"},
@@ -292,7 +335,8 @@ var conceptGroups = [][]string{
 	{"navigation", "navbar", "nav", "sidebar", "breadcrumb", "breadcrumbs", "tab bar", "back button", "ナビゲーション"},
 	{"seo", "meta tags", "meta description", "sitemap", "open graph", "canonical", "search engine", "search engines",
 		"crawler", "crawlers"},
-	{"audit", "audit log", "audit trail", "audited", "auditing", "監査", "prüfprotokoll", "auditoría"},
+	{"audit", "audit log", "audit trail", "audited", "auditing", "監査", "prüfprotokoll", "auditoría",
+		"access log", "access logs", "who accessed", "who opened", "who viewed", "who changed"},
 	{"chart", "charts", "charting", "plot", "visualization", "visualisation", "recharts", "chart.js", "d3", "グラフ"},
 	{"sort", "sorting", "sorted", "filter", "filters", "filtering", "order by", "ソート", "フィルタ",
 		"並び替え", "絞り込み"},
@@ -415,17 +459,9 @@ func buildLexicon() *lexicon {
 	var sc scanner
 	for i, group := range conceptGroups {
 		c := uint16(i)
-		for _, w := range group {
-			for _, key := range l.keys(&sc, w) {
-				if isCJKString(key) {
-					l.cjk = append(l.cjk, cjkEntry{term: key, concept: c})
-					continue
-				}
-				e := l.words[key]
-				if !slices.Contains(e.concepts, c) {
-					e.concepts = append(e.concepts, c)
-					l.words[key] = e
-				}
+		for _, entry := range group {
+			for _, w := range spellings(entry) {
+				l.addConceptKeys(&sc, c, w)
 			}
 		}
 	}
@@ -437,11 +473,32 @@ func buildLexicon() *lexicon {
 			}
 		}
 	}
+	l.addIntents(&sc)
+	return l
+}
+
+// addConceptKeys adds entry w of concept c to the lexicon.
+func (l *lexicon) addConceptKeys(sc *scanner, c uint16, w string) {
+	for _, key := range l.keys(sc, w) {
+		if isCJKString(key) {
+			l.cjk = append(l.cjk, cjkEntry{term: key, concept: c})
+			continue
+		}
+		e := l.words[key]
+		if !slices.Contains(e.concepts, c) {
+			e.concepts = append(e.concepts, c)
+			l.words[key] = e
+		}
+	}
+}
+
+// addIntents adds the words of intentWords to the lexicon.
+func (l *lexicon) addIntents(sc *scanner) {
 	for _, in := range intentWords {
 		b, _ := categoryBit(in.cat)
 		bit := uint8(1) << b
 		for _, w := range in.words {
-			for _, key := range l.keys(&sc, w) {
+			for _, key := range l.keys(sc, w) {
 				if isCJKString(key) {
 					l.cjkIntents = append(l.cjkIntents, cjkIntent{key, bit})
 					continue
@@ -452,7 +509,34 @@ func buildLexicon() *lexicon {
 			}
 		}
 	}
-	return l
+}
+
+// spellings returns entry and its British spelling when it has one the
+// stemmer does not meet ("optimize" → "optimise", "analyze" → "analyse",
+// "behavior" → "behaviour", "canceled" → "cancelled"): rules and tasks
+// are written in both.
+func spellings(entry string) []string {
+	b := entry
+	for _, r := range britishSpelling {
+		if i := strings.Index(b, r.us); i >= r.after {
+			b = b[:i] + r.uk + b[i+len(r.us):]
+		}
+	}
+	if b == entry {
+		return []string{entry}
+	}
+	return []string{entry, b}
+}
+
+// britishSpelling are American spellings, their British ones, and how
+// many letters must come before them ("size" is not "sise").
+var britishSpelling = []struct {
+	us, uk string
+	after  int
+}{
+	{"iz", "is", 3}, {"yz", "ys", 3}, {"avor", "avour", 1}, {"olor", "olour", 0}, {"havior", "haviour", 1},
+	{"anceled", "ancelled", 1}, {"anceling", "ancelling", 1}, {"odeling", "odelling", 1}, {"abeled", "abelled", 1},
+	{"atalog", "atalogue", 1}, {"enter", "entre", 1},
 }
 
 // keys returns the lookup keys of a lexicon entry: its stemmed words

@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -99,5 +100,30 @@ func TestParaphrasedConcepts(t *testing.T) {
 		if got := q.concepts[group(tt.group)] >= 0; got != tt.want {
 			t.Errorf("%q names the %s concept = %v, want %v", tt.text, tt.group, got, tt.want)
 		}
+	}
+}
+
+func TestSpellings(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"optimize", []string{"optimize", "optimise"}},
+		{"serialization", []string{"serialization", "serialisation"}},
+		{"analyze", []string{"analyze", "analyse"}},
+		{"behavior change", []string{"behavior change", "behaviour change"}},
+		{"color scheme", []string{"color scheme", "colour scheme"}},
+		{"size", []string{"size"}},
+		{"zod", []string{"zod"}},
+	}
+	for _, tt := range tests {
+		if got := spellings(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("spellings(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	// A rule in British English meets a task in American English.
+	rules := []Rule{proj(2, "CODE", "Always measure before optimising."), proj(1, "STYLE", "Always name files in kebab-case.")}
+	if first := Select(rules, Task{Text: "optimize the checkout"}, Options{}).Rules[0]; first.ID != "2" || first.Parts.Concept <= 0 {
+		t.Errorf("first = %s with parts %+v, want 2 by the performance concept", first.ID, first.Parts)
 	}
 }

@@ -848,6 +848,9 @@ func reason(r Rule, q *query, pass bool, p *ScoreParts, ms []ruleMatch, sim map[
 	var words, concepts []string
 	for _, m := range ms {
 		f := q.feats[m.feat]
+		if f.weight == 0 {
+			continue // a function word or a source root: not evidence
+		}
 		if f.kind == featTerm {
 			words = append(words, strconv.Quote(f.label))
 		} else {

@@ -88,7 +88,7 @@ func TestSelect(t *testing.T) {
 		{"task words", Task{Text: "install the date-fns package"}, Options{}, []string{"4"}, 6},
 		{"category intent", Task{Text: "commit this"}, Options{}, []string{"3"}, 6},
 		{"file path and extension", Task{Files: []string{"src/components/Nav/nav.tsx"}}, Options{}, []string{"1"}, 6},
-		{"Go file reaches the Go preference", Task{Text: "tidy up", Files: []string{"internal/x/x.go"}}, Options{}, []string{"p1"}, 6},
+		{"Go file reaches the Go preference", Task{Text: "finish this", Files: []string{"internal/x/x.go"}}, Options{}, []string{"p1"}, 6},
 		{"multilingual task", Task{Text: "Schreibe eine Migration für die Tabelle"}, Options{}, []string{"2"}, 6},
 		{"Japanese task", Task{Text: "変更をコミットして"}, Options{}, []string{"3"}, 6},
 		{"limit", Task{Text: "schema migration"}, Options{Limit: 2}, []string{"2"}, 2},
@@ -234,11 +234,11 @@ func TestPhraseWordAlone(t *testing.T) {
 }
 
 // A concept that only a word inside a phrase names, in its own sense, is
-// not what the task is about: "log in" is not about logs.
+// not what the task is about: a "push notification" is not a git push.
 func TestPhraseWordConceptCountsLess(t *testing.T) {
 	rules := []Rule{
-		proj(3, "CODE", "Always send traces to Datadog."),
-		proj(2, "CODE", "Always rate limit login attempts."),
+		proj(3, "PROCESS", "Always rebase onto origin before merging."),
+		proj(2, "UX", "Always let users mute alerts."),
 		proj(1, "STYLE", "Always name files in kebab-case."),
 	}
 	concept := func(task, id string) float64 {
@@ -249,12 +249,12 @@ func TestPhraseWordConceptCountsLess(t *testing.T) {
 		}
 		return 0
 	}
-	sel := Select(rules, Task{Text: "let users log in with Google"}, Options{})
+	sel := Select(rules, Task{Text: "send a push notification for new replies"}, Options{})
 	if first := sel.Rules[0]; first.ID != "2" {
-		t.Errorf("first = %s (%+v, %q), want 2, the login rule", first.ID, first.Parts, first.Reason)
+		t.Errorf("first = %s (%+v, %q), want 2, the rule about alerts", first.ID, first.Parts, first.Reason)
 	}
-	if inPhrase, alone := concept("let users log in with Google", "3"), concept("read the log from Google", "3"); inPhrase >= alone || inPhrase <= 0 {
-		t.Errorf("logging rule: concept part %v for \"log in\", %v for \"log\" alone; want less, not nothing", inPhrase, alone)
+	if inPhrase, alone := concept("send a push notification for new replies", "3"), concept("push the replies", "3"); inPhrase >= alone || inPhrase <= 0 {
+		t.Errorf("git rule: concept part %v for \"push notification\", %v for \"push\" alone; want less, not nothing", inPhrase, alone)
 	}
 }
 
