@@ -360,6 +360,7 @@ var intentWords = []struct {
 		"record changes", "save changes", "save work", "check in", "enregistrer modifications", "enregistre modifications", "guardar cambios"}},
 	{"DATA", []string{"migration", "migrate", "schema", "table", "column", "database", "db", "sql", "query", "index",
 		"cache", "redis", "store", "storage", "persist", "timestamp", "model", "record", "row", "orm", "data",
+		"keep track", "keep a record",
 		"postgres", "mysql", "sqlite", "データ", "テーブル", "datenbank"}},
 	{"TOOL", []string{"install", "package", "dependency", "build", "compile", "run", "start", "lint", "script", "cli",
 		"docker", "compose", "make", "bundle", "upgrade", "setup", "tooling", "test", "npm", "pnpm", "yarn",

@@ -233,7 +233,7 @@ func analyse(task Task) *query {
 					q.addConcept(c, prevLabel+" "+label, conceptW, -1)
 					q.nameAgain(c)
 				}
-				if len(pe.concepts) > 0 {
+				if len(pe.concepts) > 0 || pe.intents != 0 {
 					prevPhrased = phrased(prevFeat, prevPhrased, pe.concepts)
 				}
 				q.intents |= pe.intents
@@ -296,7 +296,7 @@ func analyse(task Task) *query {
 				q.addConcept(c, string(stop)+" "+label, conceptW, -1)
 				q.nameAgain(c)
 			}
-			if len(pe.concepts) > 0 {
+			if len(pe.concepts) > 0 || pe.intents != 0 {
 				curPhrased = phrased(from, curPhrased, pe.concepts)
 			}
 			q.intents |= pe.intents
@@ -309,7 +309,7 @@ func analyse(task Task) *query {
 				q.addConcept(c, prevLabel+" "+label, conceptW, -1)
 				q.nameAgain(c)
 			}
-			if len(pe.concepts) > 0 {
+			if len(pe.concepts) > 0 || pe.intents != 0 {
 				prevPhrased = phrased(prevFeat, prevPhrased, pe.concepts)
 				curPhrased = phrased(from, curPhrased, pe.concepts)
 			}
