@@ -99,7 +99,7 @@ func TestConceptsLinkParaphrases(t *testing.T) {
 		proj(1, "STYLE", "Always name helper functions in camelCase."),
 		proj(2, "UX", "Always give icon-only buttons an aria-label."),
 		proj(3, "DATA", "Always store timestamps in UTC."),
-		proj(4, "PROCESS", "Never push directly to main."),
+		proj(4, "PROCESS", "Always keep pull request descriptions short."),
 	}
 	tests := []struct{ task, rule string }{
 		{"add the lodash package", "Never add a new dependency without asking."},

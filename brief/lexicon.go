@@ -27,12 +27,12 @@ import (
 //   - A word may be in several groups when it belongs to each ("install"
 //     in npm and in dependencies).
 var conceptGroups = [][]string{
-	{"commit", "commits", "committing", "conventional commits", "squash", "amend", "git", "pre-commit", "husky", "コミット", "einchecken",
+	{"commit", "commits", "committing", "conventional commits", "squash", "amend", "pre-commit", "husky", "コミット", "einchecken",
 		// Saving one's work in version control, in other words.
 		"record changes", "save changes", "save work", "check in", "enregistrer modifications", "enregistre modifications",
 		"guardar cambios", "guarda cambios", "änderungen speichern", "speichere änderungen", "変更を保存"},
 	{"pull request", "pr", "merge request", "mr", "code review", "review", "reviewer", "ready for review", "プルリクエスト", "プルリク", "レビュー", "revue de code", "revisión de código"},
-	{"git", "push", "branch", "rebase", "main", "master", "merge", "origin", "history", "プッシュ", "ブランチ", "マージ", "リベース", "rama", "fusionar", "fusionner", "zusammenführen",
+	{"git", "commit", "commits", "push", "branch", "rebase", "main", "master", "merge", "origin", "history", "プッシュ", "ブランチ", "マージ", "リベース", "rama", "fusionar", "fusionner", "zusammenführen",
 		"pushe", "pushen", "pousse", "poussez", "pousser", "zweig", "branche"},
 	{"release", "changelog", "semver", "tag", "release notes", "ship", "publish", "user-visible", "リリース", "version bump", "veröffentlichen", "publier", "publicar", "desplegar", "déployer", "変更履歴",
 		"deploy", "deployment", "production", "prod", "live", "launch", "ausrollen", "mettre en production", "rollout", "roll out", "go live", "デプロイ", "本番", "despliegue", "déploiement", "bereitstellung",
@@ -212,7 +212,7 @@ var conceptGroups = [][]string{
 	{"mobile", "ios", "android", "phone", "tablet", "swift", "kotlin", "portrait", "landscape", "スマホ", "アプリ", "handy", "movil",
 		"kt", "kts", "jetpack", "jetpack compose", "viewmodel", "play store", "apk", "aab", "testflight", "app store", "xcode", "swiftui", "uikit", "cocoapods", "react native", "flutter",
 		"androidmanifest", "podfile", "info.plist",
-		"sideways", "rotate", "rotation", "orientation", "screen rotation", "configuration change"},
+		"sideways", "orientation", "screen rotation", "configuration change"},
 	{"main thread", "ui thread", "background thread", "thread", "threads", "freeze", "freezes", "frozen", "anr", "blocking", "スレッド", "メインスレッド",
 		// A frozen app, in other words.
 		"friert", "einfrieren", "eingefroren", "fige", "figé", "gèle", "congela", "se congela", "se bloquea", "固まる", "フリーズ",
