@@ -25,6 +25,12 @@ const (
 	weightFile   = 1.0
 	weightWhy    = 0.5
 	weightIntent = 1.0
+	// weightPlain scales a word of the task's text that names no concept
+	// of the lexicon: most often a name of the domain ("product",
+	// "order", "patient") that rules about every kind of subject share, it
+	// says less about which rule the task needs than a word of the field
+	// ("cache", "migration", "upload") does.
+	weightPlain = 0.7
 	// weightVerb scales a word the task shares with a rule when it is the
 	// verb the rule opens with (see openingVerb).
 	weightVerb = 0.5
@@ -451,6 +457,9 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 	spec := make([]float64, len(q.feats))
 	for f, d := range df {
 		spec[f] = q.feats[f].weight * specificity(float64(d), n)
+		if ft := &q.feats[f]; ft.plain && !ft.file {
+			spec[f] *= weightPlain
+		}
 	}
 	// The category is evidence like a word: shared by many rules, it
 	// weighs less.

@@ -271,3 +271,17 @@ func TestConventionalDirectoryNamesStack(t *testing.T) {
 		t.Errorf("first = %s with parts %+v, want 2 by the Rails concept of db/migrate", first.ID, first.Parts)
 	}
 }
+
+// A word of the domain that names no concept ("product") says less about
+// the rule a task needs than a word of the field's vocabulary that does.
+func TestDomainWordCountsLessThanSubject(t *testing.T) {
+	rules := []Rule{
+		proj(3, "UX", "Always use the product glossary in UI copy."),
+		proj(2, "CODE", "Always scan uploads for malware."),
+		proj(1, "STYLE", "Always name files in kebab-case."),
+	}
+	sel := Select(rules, Task{Text: "let shoppers attach a receipt to the product"}, Options{})
+	if first := sel.Rules[0]; first.ID != "2" {
+		t.Errorf("first = %s (%+v, %q), want 2, the rule about uploads", first.ID, first.Parts, first.Reason)
+	}
+}
