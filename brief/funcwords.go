@@ -13,7 +13,7 @@ func functionWord(w []byte) bool {
 		"behind", "beyond", "despite", "except", "inside", "outside", "near", "since", "toward", "towards", "upon",
 		"whether", "though", "although", "unless", "whenever", "wherever", "whose", "another", "either", "neither",
 		"already", "still", "even", "yet", "ever", "often", "sometimes", "usually", "really", "quite", "few", "many",
-		"much", "several",
+		"much", "several", "including", "regarding", "concerning", "per",
 		// German.
 		"wahrend", "bis", "zwischen", "durch", "gegen", "ohne", "seit", "nach", "vor", "uber", "unter", "wenn", "weil",
 		"dass", "nur", "noch", "schon", "beim", "vom", "zum", "zur", "am", "wie", "was", "wird", "werden", "kann", "soll",

@@ -181,7 +181,7 @@ var conceptGroups = [][]string{
 	{"data fetching", "fetch data", "fetches data", "fetching data", "server state", "tanstack query", "react query",
 		"usequery", "swr", "apollo client", "rtk query"},
 	// Queries that multiply.
-	{"n+1", "eager load", "eager-load", "eager loading", "prefetch", "select_related", "prefetch_related", "includes", "batch",
+	{"n+1", "eager load", "eager-load", "eager loading", "prefetch", "select_related", "prefetch_related", "batch",
 		"batching", "dataloader", "join", "joins",
 		// How a task describes one: a query for each row, in a loop.
 		"query per row", "queries per row", "query per item", "per row", "each row",
