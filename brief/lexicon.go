@@ -109,10 +109,12 @@ var conceptGroups = [][]string{
 		"memoize", "memoise", "memoized", "memoization", "memoisation"},
 	{"log", "logs", "logging", "logger", "console.log", "print", "println", "debug", "debugging", "trace", "ログ", "journal", "journalisation", "protokollierung", "デバッグ",
 		"journaux", "protokoll",
-		"logge", "loggen", "protokolliere", "protokollieren", "journalise", "journaliser", "loguea", "loguear"},
+		"logge", "loggen", "protokolliere", "protokollieren", "journalise", "journaliser", "loguea", "loguear",
+		"troubleshoot", "troubleshooting", "investigate", "investigating", "audit trail"},
 	{"observability", "monitoring", "telemetry", "metric", "metrics", "trace", "tracing", "span", "datadog", "sentry", "prometheus",
 		"grafana", "opentelemetry", "log", "logs", "logging", "監視", "überwachung", "surveillance", "monitorización",
-		"silently", "quietly", "silent failure", "silent failures", "nobody noticed", "unnoticed", "heartbeat", "alerting"},
+		"silently", "quietly", "silent failure", "silent failures", "nobody noticed", "unnoticed", "heartbeat", "alerting",
+		"alert", "alerts", "alerted", "monitor", "monitors", "uptime"},
 	{"accessibility", "a11y", "aria", "aria-label", "keyboard", "screen reader", "focus", "contrast", "alt text", "subtitle", "mouse", "keyboard navigation", "tab order", "screen readers", "voiceover", "talkback", "キーボード", "tastatur", "clavier", "teclado", "subtitles", "caption", "captions", "アクセシビリティ", "字幕", "barrierefreiheit",
 		"untertitel", "sous-titres", "subtitulos", "スクリーンリーダー", "読み上げ", "accessibilité", "accesibilidad",
 		"visually impaired", "color blind", "colour blind", "color-blind", "colorblind"},
@@ -312,6 +314,10 @@ var conceptGroups = [][]string{
 	// What licence a dependency comes under.
 	{"license", "licenses", "licence", "licences", "licensing", "gpl", "agpl", "lgpl", "mit license", "apache-2.0", "open source",
 		"open-source", "ライセンス", "lizenz", "licencia"},
+	// Code shared between apps instead of copied.
+	{"reuse", "reusable", "reused", "shared library", "shared libraries", "shared package", "shared packages", "shared component",
+		"shared components", "design system", "ui kit", "component library", "storybook", "wiederverwenden", "réutiliser",
+		"reutilizar", "共通化"},
 	// Infrastructure as code.
 	{"terraform", "tf", "tfstate", "terraform state", "terragrunt", "pulumi", "cloudformation", "infrastructure", "infra", "iac",
 		"cloud resources", "インフラ", "infrastruktur", "infraestructura"},
