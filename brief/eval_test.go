@@ -247,13 +247,13 @@ const (
 	coldStartFloor   = 0.87
 	coldStart2Floor  = 0.88
 	coldStart3Floor  = 0.96
-	coldStart4Floor  = 0.93
+	coldStart4Floor  = 0.96
 	coldStart5Floor  = 0.89
-	coldStart6Floor  = 0.82
+	coldStart6Floor  = 0.88
 	coldStart7Floor  = 0.92
 	coldStart8Floor  = 0.88
-	coldStart9Floor  = 0.40
-	coldStart10Floor = 0.42
+	coldStart9Floor  = 0.65
+	coldStart10Floor = 0.63
 )
 
 // heldOutFloor is the held-out recall this package is known to reach; a
