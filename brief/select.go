@@ -29,7 +29,8 @@ const (
 	// of the lexicon: most often a name of the domain ("product",
 	// "order", "patient") that rules about every kind of subject share, it
 	// says less about which rule the task needs than a word of the field
-	// ("cache", "migration", "upload") does.
+	// ("cache", "migration", "upload") does. (A CJK bigram, a piece of a
+	// word, names none either.)
 	weightPlain = 0.7
 	// weightVerb scales a word the task shares with a rule when it is the
 	// verb the rule opens with (see openingVerb).
