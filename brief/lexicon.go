@@ -68,7 +68,7 @@ var conceptGroups = [][]string{
 		"db/migrate"},
 	{"php", "laravel", "composer.json", "eloquent", "artisan", "phpunit", "symfony"},
 	{"vue", "nuxt", "vuex", "pinia", "composition api", "options api", "single-file component", "single-file components",
-		"defineprops", "v-model"},
+		"defineprops"},
 	{"svelte", "sveltekit"},
 	{"angular", "rxjs", "ngrx", "ngmodule"},
 	{"elixir", "phoenix", "ecto", "ex", "exs", "liveview", "genserver",
@@ -92,7 +92,7 @@ var conceptGroups = [][]string{
 		"validiere", "validieren", "valide", "validez", "valida", "validar",
 		"malformed", "mal formado", "malformé", "fehlerhaft", "invalid", "ungültig", "inválido", "invalide"},
 	{"database", "db", "sql", "table", "column", "row", "index", "foreign key", "query", "postgres", "postgresql", "mysql", "sqlite", "orm", "schema", "データベース", "テーブル", "カラム", "datenbank", "tabelle", "spalte", "abfrage",
-		"base de datos", "tabla", "columna", "consulta", "base de donnees", "colonne", "requete", "índice", "indice", "インデックス", "クエリ"},
+		"base de datos", "tabla", "columna", "consulta", "base de donnees", "colonne", "requete", "インデックス", "クエリ"},
 	{"migration", "migrate", "drizzle", "drizzle-kit", "prisma", "alembic", "flyway", "knex", "liquibase", "schema", "ddl", "マイグレーション", "migración",
 		// A column is added, changed or dropped by a migration.
 		"column", "columns", "カラム", "spalte", "colonne", "columna", "attribute", "attributes",
