@@ -313,7 +313,7 @@ var conceptGroups = [][]string{
 	{"memory", "oom", "oomkilled", "ram", "heap", "memory limit", "memory limits", "memory requests",
 		"resource limits", "requests and limits", "cpu limits", "メモリ", "speicher", "mémoire", "memoria"},
 	// What licence a dependency comes under.
-	{"license", "licenses", "licence", "licences", "licensing", "gpl", "agpl", "lgpl", "mit license", "apache-2.0", "open source",
+	{"license", "licenses", "licence", "licences", "licensing", "gpl", "agpl", "lgpl", "mit license", "apache license", "open source",
 		"open-source", "ライセンス", "lizenz", "licencia"},
 	// Code shared between apps instead of copied.
 	{"reuse", "reusable", "reused", "shared library", "shared libraries", "shared package", "shared packages", "shared component",
