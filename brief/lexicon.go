@@ -121,7 +121,7 @@ var conceptGroups = [][]string{
 	{"i18n", "l10n", "translation", "translate", "translations", "localization", "localize", "locale", "internationalization", "french", "german", "spanish", "japanese", "english", "language", "翻訳", "多言語", "übersetzung", "traduction", "traducción",
 		"español", "espagnol", "spanisch", "français", "französisch", "deutsch", "allemand", "alemán", "日本語", "英語", "idioma", "langue", "sprache",
 		"übersetze", "übersetzen", "übersetzt", "traduis", "traduire", "traduit", "traduce", "traducir", "traducido"},
-	{"loading", "spinner", "skeleton", "placeholder", "progress", "suspense", "pending", "読み込み", "ローディング", "スピナー", "chargement", "cargando", "ladeanzeige"},
+	{"loading state", "loading states", "loading indicator", "is loading", "while loading", "spinner", "skeleton", "placeholder", "progress", "suspense", "pending", "読み込み", "ローディング", "スピナー", "chargement", "cargando", "ladeanzeige"},
 	{"docs", "doc", "documentation", "document", "documenting", "readme", "markdown", "md", "guide", "rfc", "ドキュメント", "dokumentation", "documentación",
 		"dokumentiere", "dokumentieren", "documente", "documenter", "documenta", "documentar",
 		"仕様書", "文書"},
@@ -281,7 +281,7 @@ var conceptGroups = [][]string{
 		"captcha", "quota", "レート制限",
 		"ratenbegrenzung", "drosseln", "limite de débit", "limitación", "limitar",
 		"hammering", "hammers", "flood", "flooding", "too many requests"},
-	{"job", "jobs", "background job", "background jobs", "worker", "workers", "queue", "queued", "enqueue", "asynchronously",
+	{"job", "jobs", "background job", "background jobs", "background worker", "background workers", "queue worker", "queue workers", "queue", "queued", "enqueue", "asynchronously",
 		"background", "task queue", "sidekiq", "celery", "celery task", "celery tasks", "rq", "bullmq", "ジョブ", "キュー",
 		"hintergrundjob", "tache de fond", "warteschlange", "file d'attente", "バッチ", "バックグラウンド"},
 	// Work that runs on a schedule.
