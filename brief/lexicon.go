@@ -415,6 +415,11 @@ type lexicon struct {
 	cjk        []cjkEntry
 	cjkIntents []cjkIntent
 	nConcepts  int
+	// key, keyWords and keyAll are scratch space for keys while the
+	// lexicon is built: the slice keys returns is valid until its next
+	// call.
+	key              [1]string
+	keyWords, keyAll []string
 }
 
 // lexEntry is what the lexicon knows about one word or phrase.
@@ -471,8 +476,9 @@ func buildLexicon() *lexicon {
 	for i, group := range conceptGroups {
 		c := uint16(i)
 		for _, entry := range group {
-			for _, w := range spellings(entry) {
-				l.addConceptKeys(&sc, c, w)
+			l.addConceptKeys(&sc, c, entry)
+			if uk, ok := britishSpelling(entry); ok {
+				l.addConceptKeys(&sc, c, uk)
 			}
 		}
 	}
@@ -522,26 +528,29 @@ func (l *lexicon) addIntents(sc *scanner) {
 	}
 }
 
-// spellings returns entry and its British spelling when it has one the
-// stemmer does not meet ("optimize" → "optimise", "analyze" → "analyse",
-// "behavior" → "behaviour", "canceled" → "cancelled"): rules and tasks
-// are written in both.
-func spellings(entry string) []string {
+// britishSpelling returns the British spelling of entry when it has one
+// the stemmer does not meet ("optimize" → "optimise", "analyze" →
+// "analyse", "behavior" → "behaviour", "canceled" → "cancelled"): rules
+// and tasks are written in both.
+func britishSpelling(entry string) (string, bool) {
+	if !strings.ContainsAny(entry, "zvlg") && !strings.Contains(entry, "nter") {
+		return entry, false // most entries: none of the spellings below
+	}
 	b := entry
-	for _, r := range britishSpelling {
+	for _, r := range americanSpellings {
+		if len(b) < len(r.us)+r.after {
+			continue
+		}
 		if i := strings.Index(b, r.us); i >= r.after {
 			b = b[:i] + r.uk + b[i+len(r.us):]
 		}
 	}
-	if b == entry {
-		return []string{entry}
-	}
-	return []string{entry, b}
+	return b, b != entry
 }
 
-// britishSpelling are American spellings, their British ones, and how
+// americanSpellings are American spellings, their British ones, and how
 // many letters must come before them ("size" is not "sise").
-var britishSpelling = []struct {
+var americanSpellings = []struct {
 	us, uk string
 	after  int
 }{
@@ -554,19 +563,23 @@ var britishSpelling = []struct {
 // joined by spaces (a phrase when more than one), or the CJK term itself.
 func (l *lexicon) keys(sc *scanner, entry string) []string {
 	if isCJKString(entry) {
-		return []string{entry}
+		l.key[0] = entry
+		return l.key[:1]
 	}
-	var words, all []string
+	words, all := l.keyWords[:0], l.keyAll[:0]
 	sc.stops = true
 	sc.scan(entry, func(term []byte, kind termKind) {
+		if kind != kindWord && kind != kindStop {
+			return
+		}
+		t := string(term)
 		if kind == kindWord {
-			words = append(words, string(term))
+			words = append(words, t)
 		}
-		if kind == kindWord || kind == kindStop {
-			all = append(all, string(term))
-		}
+		all = append(all, t)
 	})
 	sc.stops = false
+	l.keyWords, l.keyAll = words, all
 	if len(words) == 1 && len(all) == 2 {
 		// A phrase of a word and a stopword ("pull in", "on call",
 		// "not null") is that phrase, not the word alone.
@@ -577,16 +590,19 @@ func (l *lexicon) keys(sc *scanner, entry string) []string {
 	switch len(words) {
 	case 0:
 		// A stopword used as a technical term ("any").
-		return []string{strings.ToLower(entry)}
+		l.key[0] = strings.ToLower(entry)
+		return l.key[:1]
 	case 1:
-		return words
+		l.key[0] = words[0]
+		return l.key[:1]
 	}
 	e := l.words[words[0]]
 	if !slices.Contains(e.next, words[1]) {
 		e.next = append(e.next, words[1])
 	}
 	l.words[words[0]] = e
-	return []string{strings.Join(words, " ")}
+	l.key[0] = strings.Join(words, " ")
+	return l.key[:1]
 }
 
 func isCJKString(s string) bool {

@@ -123,8 +123,12 @@ func TestSpellings(t *testing.T) {
 		{"zod", []string{"zod"}},
 	}
 	for _, tt := range tests {
-		if got := spellings(tt.in); !slices.Equal(got, tt.want) {
-			t.Errorf("spellings(%q) = %q, want %q", tt.in, got, tt.want)
+		got := []string{tt.in}
+		if uk, ok := britishSpelling(tt.in); ok {
+			got = append(got, uk)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("britishSpelling(%q) gives %q, want %q", tt.in, got, tt.want)
 		}
 	}
 	// A rule in British English meets a task in American English.
