@@ -105,6 +105,10 @@ type feature struct {
 	// a rule that shares the word and one of them uses it in the
 	// phrase's sense, and the word counts in full.
 	senses []int32
+	// wordPhrase is set on a term of a phrase of two words ("merge
+	// request"): the rule that shares the phrase shares each word at
+	// phraseWord, the two of them together like one word.
+	wordPhrase bool
 }
 
 // query is a task, analysed once.
@@ -319,6 +323,14 @@ func analyse(task Task) *query {
 			if len(pe.concepts) > 0 || pe.intents != 0 {
 				prevPhrased = phrased(prevFeat, prevPhrased, pe.concepts)
 				curPhrased = phrased(from, curPhrased, pe.concepts)
+				if !q.inFiles {
+					// Two words of one phrase are one piece of evidence,
+					// even for a rule that says the phrase too.
+					q.feats[from].wordPhrase = true
+					if prevFeat >= 0 {
+						q.feats[prevFeat].wordPhrase = true
+					}
+				}
 			}
 			q.intents |= pe.intents
 		}
@@ -517,7 +529,7 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 					v *= weightVerb
 				}
 			}
-			if len(f.senses) > 0 && inSense(f.senses, ms) {
+			if len(f.senses) > 0 && !f.wordPhrase && inSense(f.senses, ms) {
 				v /= phraseWord
 			}
 			if f.kind == featConcept && len(f.from) == 1 {

@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -283,5 +284,15 @@ func TestDomainWordCountsLessThanSubject(t *testing.T) {
 	sel := Select(rules, Task{Text: "let shoppers attach a receipt to the product"}, Options{})
 	if first := sel.Rules[0]; first.ID != "2" {
 		t.Errorf("first = %s (%+v, %q), want 2, the rule about uploads", first.ID, first.Parts, first.Reason)
+	}
+}
+
+// The two words of a phrase a rule shares ("merge request") are one piece
+// of evidence: together they count like one word.
+func TestTwoWordPhraseCountsOnce(t *testing.T) {
+	rules := []Rule{proj(2, "PROCESS", "Keep merge requests small."), proj(1, "STYLE", "Always name files in kebab-case.")}
+	lexical := func(task string) float64 { return Select(rules, Task{Text: task}, Options{}).Rules[0].Parts.Lexical }
+	if phrase, word := lexical("open a merge request"), lexical("merge the branch"); math.Abs(phrase-word) > 0.01 {
+		t.Errorf("lexical part %v for \"merge request\", %v for \"merge\" alone; want the same", phrase, word)
 	}
 }
