@@ -253,7 +253,7 @@ const (
 	coldStart7Floor  = 0.92
 	coldStart8Floor  = 0.88
 	coldStart9Floor  = 0.65
-	coldStart10Floor = 0.63
+	coldStart10Floor = 0.65
 )
 
 // heldOutFloor is the held-out recall this package is known to reach; a
