@@ -103,7 +103,8 @@ type feature struct {
 	term  string
 	// senses are the concept features of the phrases that take the word:
 	// a rule that shares the word and one of them uses it in the
-	// phrase's sense, and the word counts in full.
+	// phrase's sense, and the word of a phrase of a word and a stopword
+	// ("pull in") then counts in full.
 	senses []int32
 	// wordPhrase is set on a term of a phrase of two words ("merge
 	// request"): the rule that shares the phrase shares each word at
