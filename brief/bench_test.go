@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"sync"
 	"testing"
 
 	"github.com/autofix/autofix/rules"
@@ -211,4 +212,36 @@ func BenchmarkSelect(b *testing.B) {
 			b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
 		})
 	}
+}
+
+// BenchmarkFirstPrompt measures what this package does in one `autofix
+// hook` process, which answers one prompt: build the lexicon and the
+// stopwords (once per process, so afresh in every iteration here), then
+// build and render the brief of 1,000 rules. BenchmarkSelect and
+// BenchmarkPath leave the one-time builds out.
+func BenchmarkFirstPrompt(b *testing.B) {
+	var raw []struct {
+		Number      int    `json:"Rule_number"`
+		Category    string `json:"Category"`
+		Instruction string `json:"Instruction"`
+		Why         string `json:"Why"`
+	}
+	if err := json.Unmarshal(genRuleset(1000), &raw); err != nil {
+		b.Fatal(err)
+	}
+	all := make([]Rule, 0, len(raw))
+	for _, r := range raw {
+		all = append(all, Rule{Source: Project, ID: strconv.Itoa(r.Number), Category: r.Category, Instruction: r.Instruction, Why: r.Why, Order: r.Number})
+	}
+	task := Task{Text: "Add retry logic to the Go payment client and commit it", Files: []string{"internal/payments/client.go"}}
+	defer func() { lex, stopwords = sync.OnceValue(buildLexicon), sync.OnceValue(buildStopwords) }()
+	b.ReportAllocs()
+	start := cpuTime()
+	for b.Loop() {
+		lex, stopwords = sync.OnceValue(buildLexicon), sync.OnceValue(buildStopwords)
+		if Render(Build(all, task, Options{Budget: DefaultBudget})) == "" {
+			b.Fatal("empty brief")
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
 }

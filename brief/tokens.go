@@ -311,7 +311,9 @@ func undouble(b []byte) []byte {
 // stopwords are words that say nothing about a rule's subject: function
 // words of English, German, French and Spanish, and the boilerplate of
 // rules and task prompts ("always", "never", "add", "please").
-var stopwords = sync.OnceValue(func() map[string]struct{} {
+var stopwords = sync.OnceValue(buildStopwords)
+
+func buildStopwords() map[string]struct{} {
 	m := make(map[string]struct{}, 512)
 	for _, w := range []string{
 		// English function words.
@@ -348,7 +350,7 @@ var stopwords = sync.OnceValue(func() map[string]struct{} {
 		m[w] = struct{}{}
 	}
 	return m
-})
+}
 
 func isStopword(w []byte) bool {
 	_, ok := stopwords()[string(w)]
