@@ -22,9 +22,6 @@ type corpus struct {
 	// once; those in the instruction come before those only in the Why.
 	start []int32
 	ev    []evidence
-	// lineTok is each rule's [lineTokens], computed while its text is in
-	// the cache from the scan.
-	lineTok []int32
 }
 
 // evidence is one term or concept of a rule.
@@ -50,13 +47,12 @@ func newCorpus(rules []Rule, keep *sieve) *corpus {
 		distinct, perRule, cjk = 64+len(rules)/8, 1, keep.cjk
 	}
 	c := &corpus{
-		rules:   rules,
-		ids:     newWordTable(distinct),
-		words:   newWordTable(distinct),
-		lexOf:   make([]lexEntry, 0, distinct),
-		start:   make([]int32, len(rules)+1),
-		lineTok: make([]int32, len(rules)),
-		ev:      make([]evidence, 0, perRule*len(rules)),
+		rules: rules,
+		ids:   newWordTable(distinct),
+		words: newWordTable(distinct),
+		lexOf: make([]lexEntry, 0, distinct),
+		start: make([]int32, len(rules)+1),
+		ev:    make([]evidence, 0, perRule*len(rules)),
 	}
 	var (
 		sc           = scanner{raw: true}
@@ -175,7 +171,6 @@ func newCorpus(rules []Rule, keep *sieve) *corpus {
 			sc.scan(w, visit)
 		}
 		c.start[i+1] = int32(len(c.ev))
-		c.lineTok[i] = int32(lineTokens(rules[i]))
 	}
 	return c
 }

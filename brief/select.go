@@ -580,7 +580,7 @@ func (c *corpus) selectFor(idx []int32, q *query, opts Options) Selection {
 			sel.Omitted = append(sel.Omitted, r)
 			continue
 		}
-		t := int(c.lineTok[idx[k]])
+		t := lineTokens(r)
 		if used+t > budget {
 			sel.Omitted = append(sel.Omitted, r)
 			continue
@@ -619,7 +619,7 @@ func (c *corpus) selectFor(idx []int32, q *query, opts Options) Selection {
 			// The larger of the rendered size and the estimate the
 			// loop above admits rules by.
 			sel.TopRule = top
-			sel.TopNeeds = max(EstimateTokens(Render(with)), EstimateTokens(header)+sectionTokens+int(c.lineTok[idx[rank[0].k]]))
+			sel.TopNeeds = max(EstimateTokens(Render(with)), EstimateTokens(header)+sectionTokens+lineTokens(top))
 		}
 	}
 	return sel
