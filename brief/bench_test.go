@@ -245,3 +245,16 @@ func BenchmarkFirstPrompt(b *testing.B) {
 	}
 	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
 }
+
+// BenchmarkLexicon measures building the lexicon from its tables, which
+// every hook process does once (see BenchmarkFirstPrompt).
+func BenchmarkLexicon(b *testing.B) {
+	b.ReportAllocs()
+	start := cpuTime()
+	for b.Loop() {
+		if l := buildLexicon(); len(l.words) == 0 {
+			b.Fatal("empty lexicon")
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+}

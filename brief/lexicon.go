@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"sync"
@@ -287,24 +288,31 @@ type cjkIntent struct {
 var lex = sync.OnceValue(buildLexicon)
 
 func buildLexicon() *lexicon {
+	size := 0
+	for _, g := range conceptGroups {
+		size += len(g)
+	}
+	for _, in := range intentWords {
+		size += len(in.words)
+	}
 	l := &lexicon{
-		words:     make(map[string]lexEntry, 1024),
+		words:     make(map[string]lexEntry, size),
 		nConcepts: len(conceptGroups),
 	}
 	var sc scanner
+	var kt keyText
 	for i, group := range conceptGroups {
 		c := uint16(i)
 		for _, w := range group {
-			for _, key := range l.keys(&sc, w) {
-				if isCJKString(key) {
-					l.cjk = append(l.cjk, cjkEntry{term: key, concept: c})
-					continue
-				}
-				e := l.words[key]
-				if !slices.Contains(e.concepts, c) {
-					e.concepts = append(e.concepts, c)
-					l.words[key] = e
-				}
+			key, cjk := l.key(&sc, &kt, w)
+			if cjk {
+				l.cjk = append(l.cjk, cjkEntry{term: key, concept: c})
+				continue
+			}
+			e := l.words[key]
+			if !slices.Contains(e.concepts, c) {
+				e.concepts = append(e.concepts, c)
+				l.words[key] = e
 			}
 		}
 	}
@@ -320,57 +328,84 @@ func buildLexicon() *lexicon {
 		b, _ := categoryBit(in.cat)
 		bit := uint8(1) << b
 		for _, w := range in.words {
-			for _, key := range l.keys(&sc, w) {
-				if isCJKString(key) {
-					l.cjkIntents = append(l.cjkIntents, cjkIntent{key, bit})
-					continue
-				}
-				e := l.words[key]
-				e.intents |= bit
-				l.words[key] = e
+			key, cjk := l.key(&sc, &kt, w)
+			if cjk {
+				l.cjkIntents = append(l.cjkIntents, cjkIntent{key, bit})
+				continue
 			}
+			e := l.words[key]
+			e.intents |= bit
+			l.words[key] = e
 		}
 	}
 	return l
 }
 
-// keys returns the lookup keys of a lexicon entry: its stemmed words
-// joined by spaces (a phrase when more than one), or the CJK term itself.
-func (l *lexicon) keys(sc *scanner, entry string) []string {
-	if isCJKString(entry) {
-		return []string{entry}
+// keyText is the words of a lexicon entry as the scanner emits them, in
+// buffers reused from entry to entry: the lexicon is built at every
+// process's first brief.
+type keyText struct {
+	words, all []byte // the stems joined by spaces; the same with the stopwords
+	nw, na     int
+	emit       termFunc
+}
+
+func (k *keyText) add(term []byte, kind termKind) {
+	if kind == kindWord {
+		if k.nw > 0 {
+			k.words = append(k.words, ' ')
+		}
+		k.words = append(k.words, term...)
+		k.nw++
 	}
-	var words, all []string
+	if kind == kindWord || kind == kindStop {
+		if k.na > 0 {
+			k.all = append(k.all, ' ')
+		}
+		k.all = append(k.all, term...)
+		k.na++
+	}
+}
+
+// key returns the lookup key of a lexicon entry: its stemmed words joined
+// by spaces (a phrase when more than one), or the CJK term itself (cjk).
+func (l *lexicon) key(sc *scanner, kt *keyText, entry string) (key string, cjk bool) {
+	if isCJKString(entry) {
+		return entry, true
+	}
+	if kt.emit == nil {
+		kt.emit = kt.add
+	}
+	kt.words, kt.all, kt.nw, kt.na = kt.words[:0], kt.all[:0], 0, 0
 	sc.stops = true
-	sc.scan(entry, func(term []byte, kind termKind) {
-		if kind == kindWord {
-			words = append(words, string(term))
-		}
-		if kind == kindWord || kind == kindStop {
-			all = append(all, string(term))
-		}
-	})
+	sc.scan(entry, kt.emit)
 	sc.stops = false
-	if len(words) == 1 && len(all) == 2 {
+	words, n := kt.words, kt.nw
+	if n == 1 && kt.na == 2 {
 		// A phrase of a word and a stopword ("pull in", "on call",
 		// "not null") is that phrase, not the word alone.
-		words = all
+		words, n = kt.all, 2
 	}
 	// A camel-case or dotted entry ("console.log") also yields its parts;
 	// the phrase of all words is what it means.
-	switch len(words) {
+	switch n {
 	case 0:
 		// A stopword used as a technical term ("any").
-		return []string{strings.ToLower(entry)}
+		return strings.ToLower(entry), false
 	case 1:
-		return words
+		return string(words), false
 	}
-	e := l.words[words[0]]
-	if !slices.Contains(e.next, words[1]) {
-		e.next = append(e.next, words[1])
+	first, rest, _ := bytes.Cut(words, []byte{' '})
+	second, _, _ := bytes.Cut(rest, []byte{' '})
+	e := l.words[string(first)]
+	for _, n := range e.next {
+		if n == string(second) {
+			return string(words), false
+		}
 	}
-	l.words[words[0]] = e
-	return []string{strings.Join(words, " ")}
+	e.next = append(e.next, string(second))
+	l.words[string(first)] = e
+	return string(words), false
 }
 
 func isCJKString(s string) bool {

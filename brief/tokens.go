@@ -181,9 +181,11 @@ func (sc *scanner) flushCJK(emit termFunc) {
 	}
 }
 
-// isCJK reports whether r is written without spaces between words.
+// isCJK reports whether r is written without spaces between words. Below
+// U+1100, where the first of these scripts (Hangul) begins, nothing is:
+// the lexicon asks for every rune of its entries, most of them Latin.
 func isCJK(r rune) bool {
-	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) || r == 'ー'
+	return r >= 0x1100 && (unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) || r == 'ー')
 }
 
 // appendFolded appends r without its accents ("é" → "e", "ő" → "o",
