@@ -34,6 +34,7 @@ import (
 	"time"
 
 	"github.com/autofix/autofix/jsonfile"
+	"github.com/autofix/autofix/rules"
 )
 
 // FileName is the trust file inside the config directory.
@@ -155,6 +156,9 @@ type Store struct {
 	Dir string
 	// LockDir holds the sidecar lock files of [jsonfile.Update].
 	LockDir string
+	// Parsed is where [Store.Gate] keeps the rulesets it parses; the zero
+	// Cache keeps none.
+	Parsed rules.Cache
 }
 
 // Sum is the hex SHA-256 of content, as stored in an [Entry].
@@ -219,6 +223,11 @@ func (e *Error) Hint() string { return e.hint }
 // Check reports whether the ruleset at realPath with this content is
 // trusted.
 func (s Store) Check(realPath string, content []byte) (State, error) {
+	return s.check(realPath, Sum(content))
+}
+
+// check is [Store.Check] of content whose hex SHA-256 is sum.
+func (s Store) check(realPath, sum string) (State, error) {
 	f, err := s.read()
 	if err != nil {
 		return Untrusted, err
@@ -227,7 +236,7 @@ func (s Store) Check(realPath string, content []byte) (State, error) {
 	switch {
 	case i < 0:
 		return Untrusted, nil
-	case f.Entries[i].SHA256 == Sum(content):
+	case f.Entries[i].SHA256 == sum:
 		return Trusted, nil
 	}
 	return Changed, nil
