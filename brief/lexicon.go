@@ -288,15 +288,8 @@ type cjkIntent struct {
 var lex = sync.OnceValue(buildLexicon)
 
 func buildLexicon() *lexicon {
-	size := 0
-	for _, g := range conceptGroups {
-		size += len(g)
-	}
-	for _, in := range intentWords {
-		size += len(in.words)
-	}
 	l := &lexicon{
-		words:     make(map[string]lexEntry, size),
+		words:     make(map[string]lexEntry, 1024),
 		nConcepts: len(conceptGroups),
 	}
 	var sc scanner
