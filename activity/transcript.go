@@ -10,6 +10,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // maxTranscriptTail bounds how much of a transcript's end [Referenced]
@@ -19,7 +20,9 @@ const maxTranscriptTail = 1 << 20
 // markerRE finds the markers by which a brief names rules — "project #4",
 // "personal p2" — and the words an assistant uses for them: "rule #4",
 // "preference p2".
-var markerRE = regexp.MustCompile(`(?i)\b(?:project|rule) #(\d+)\b|\b(?:personal|preference) (p\d+)\b`)
+var markerRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(?:project|rule) #(\d+)\b|\b(?:personal|preference) (p\d+)\b`)
+})
 
 // Referenced returns, of the delivered keys (brief.Key: "project:4",
 // "personal:p2"), those whose marker appears in what the assistant wrote in
@@ -45,7 +48,7 @@ func Referenced(path, lastMessage string, keys []string, byTerms func(text strin
 		text.WriteString(turn)
 	}
 	found := map[string]bool{}
-	for _, m := range markerRE.FindAllStringSubmatch(text.String(), -1) {
+	for _, m := range markerRE().FindAllStringSubmatch(text.String(), -1) {
 		if m[1] != "" {
 			found["project:"+m[1]] = true
 		} else {

@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // The lines that open and close autofix's managed section.
@@ -128,9 +129,9 @@ type Item struct {
 }
 
 var (
-	bullet   = regexp.MustCompile(`^\s*(?:[-*+]|\d{1,9}[.)])\s+(.*)$`)
-	checkbox = regexp.MustCompile(`^\[[ xX]\]\s+`)
-	fence    = regexp.MustCompile("^\\s*(```|~~~)")
+	bullet   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*(?:[-*+]|\d{1,9}[.)])\s+(.*)$`) })
+	checkbox = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\[[ xX]\]\s+`) })
+	fence    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^\\s*(```|~~~)") })
 )
 
 // Items lists the list items and prose lines of data, in order. Each
@@ -186,7 +187,7 @@ func Items(data []byte) []Item {
 			inComment = !strings.Contains(t, "-->")
 			continue
 		}
-		if m := fence.FindStringSubmatch(raw); m != nil {
+		if m := fence().FindStringSubmatch(raw); m != nil {
 			flush()
 			fenceMark = m[1]
 			continue
@@ -195,9 +196,9 @@ func Items(data []byte) []Item {
 			flush()
 			continue
 		}
-		if m := bullet.FindStringSubmatch(raw); m != nil {
+		if m := bullet().FindStringSubmatch(raw); m != nil {
 			flush()
-			cur = &Item{Line: i + 1, Text: checkbox.ReplaceAllString(m[1], "")}
+			cur = &Item{Line: i + 1, Text: checkbox().ReplaceAllString(m[1], "")}
 			continue
 		}
 		if cur != nil && (!cur.Prose && raw != t || cur.Prose) {

@@ -42,9 +42,8 @@ func newCorpus(rules []Rule, keep *sieve) *corpus {
 	// room so that the maps do not rehash as they fill. Through a sieve
 	// few words pass.
 	distinct, perRule := 512+len(rules), 12
-	cjk := l.cjk
 	if keep != nil {
-		distinct, perRule, cjk = 64+len(rules)/8, 1, keep.cjk
+		distinct, perRule = 64+len(rules)/8, 1
 	}
 	c := &corpus{
 		rules: rules,
@@ -68,6 +67,7 @@ func newCorpus(rules []Rule, keep *sieve) *corpus {
 		// "on call"), when it is the word before the current one.
 		stop       []byte
 		stopStarts bool
+		cjkFound   []int32 // the CJK entries in the current run
 	)
 	addConcepts := func(cs []uint16) {
 		for _, k := range cs {
@@ -80,8 +80,9 @@ func newCorpus(rules []Rule, keep *sieve) *corpus {
 	visit := func(term []byte, kind termKind) {
 		if kind == kindCJKRun {
 			run := string(term)
-			for i := range cjk {
-				if e := &cjk[i]; conceptStamp[e.concept] != rule && e.in(run) {
+			cjkFound = l.cjkIn(cjkFound[:0], run)
+			for _, i := range cjkFound {
+				if e := &l.cjk[i]; conceptStamp[e.concept] != rule && e.in(run) {
 					conceptStamp[e.concept] = rule
 					c.ev = append(c.ev, evidence{id: int32(e.concept), concept: true, why: why})
 				}
@@ -178,7 +179,8 @@ func newCorpus(rules []Rule, keep *sieve) *corpus {
 // sieve says which words of the rules a corpus must read: a word passes
 // when it may be a term wanted, a word that names a concept wanted, or the
 // first word of a phrase that names one. Every other word is skipped
-// unread (no map lookup, no stemming), unless it may close a phrase. It
+// unread (no map lookup, no stemming), unless it may close a phrase (CJK
+// runs are always read for the concepts they name). It
 // compares beginnings, which stemming keeps: the first three bytes (hashed
 // into a bit set), or the first two when the word wanted is three bytes or
 // shorter ("adding" stems to "ad", "flies" to "fly").
@@ -187,8 +189,6 @@ func newCorpus(rules []Rule, keep *sieve) *corpus {
 // not pass; see BenchmarkFirstPrompt and BenchmarkSelect.
 type sieve struct {
 	short, long [1 << 16 / 64]uint64 // by two bytes, by three
-	// cjk are the entries of the lexicon's CJK concepts wanted.
-	cjk []cjkEntry
 }
 
 // sieveFor is the sieve for scoring rules for q and, when rules has
@@ -235,11 +235,6 @@ func sieveFor(q *query, rules []Rule) *sieve {
 				s.add(k)
 				break
 			}
-		}
-	}
-	for _, e := range l.cjk {
-		if want[e.concept] {
-			s.cjk = append(s.cjk, e)
 		}
 	}
 	return s

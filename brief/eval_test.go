@@ -191,7 +191,8 @@ func TestEvalColdStart7(t *testing.T) {
 // TestEvalColdStart8 measures selection on testdata/coldstart8.json, a
 // 315-rule multi-stack set written blind before the wt-select3 changes and
 // kept untouched until the end of that work: measured once for its report
-// (0.647 before and after), never tuned on.
+// (0.647 before and after), never tuned on; the everyday-wording concepts
+// (concepts_everyday.go) raised it to 0.706 without its misses being read.
 func TestEvalColdStart8(t *testing.T) {
 	evalFile(t, "coldstart8.json", coldStart8Floor)
 }
@@ -230,11 +231,37 @@ const (
 	coldStart3Floor = 0.96
 	coldStart4Floor = 0.87
 	coldStart5Floor = 0.89
-	coldStart6Floor = 0.76
+	coldStart6Floor = 0.82
 	coldStart7Floor = 0.78
-	coldStart8Floor = 0.64
+	coldStart8Floor = 0.70
 )
 
 // heldOutFloor is the held-out recall this package is known to reach; a
 // change that lowers it is a regression.
 const heldOutFloor = 0.95
+
+// TestEvalEverydayA measures selection on testdata/everyday_a.json, a
+// 333-rule retail ruleset with paraphrased tasks that name a goal or a
+// consequence in everyday words, written blind by another author (a copy of
+// the team's blind set A). Scored untouched first (0.367 at limit 8, 0.286
+// at 5), then its misses were studied for the everyday-wording concepts
+// (concepts_everyday.go), so it is a dev set now.
+func TestEvalEverydayA(t *testing.T) {
+	evalFile(t, "everyday_a.json", everydayAFloor)
+}
+
+// TestEvalEverydayB measures selection on testdata/everyday_b.json, a
+// 333-rule telehealth ruleset written blind with everyday_a.json (a copy of
+// the team's blind set B). Scored untouched (0.408 at limit 8, 0.367 at 5),
+// then once more, unread, after the concepts drawn from set A and from the
+// subjects of the field (0.469); then its misses were studied too, so it is
+// a dev set now.
+func TestEvalEverydayB(t *testing.T) {
+	evalFile(t, "everyday_b.json", everydayBFloor)
+}
+
+// Recall floors of the everyday-wording sets at limit 8.
+const (
+	everydayAFloor = 0.63
+	everydayBFloor = 0.69
+)

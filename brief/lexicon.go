@@ -1,10 +1,10 @@
 package brief
 
 import (
-	"bytes"
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // concepts are groups of words that name one subject in software work.
@@ -231,13 +231,17 @@ func categoryBit(cat string) (uint8, bool) {
 	return 0, false
 }
 
-// lexicon is the compiled form of the tables above, built on first use.
+// lexicon is the compiled form of the tables above and of everydayGroups
+// (concepts_everyday.go), built on first use.
 type lexicon struct {
 	// words maps a stemmed word, or a phrase of stemmed words joined by a
 	// space, to what the lexicon knows about it: one lookup per word.
 	words map[string]lexEntry
 	// cjk are concepts named in CJK script, matched as substrings.
-	cjk        []cjkEntry
+	cjk []cjkEntry
+	// cjkFirst indexes cjk by the first rune of each term, so that a run
+	// is searched with one map lookup per rune, not one per entry.
+	cjkFirst   map[rune][]int32
 	cjkIntents []cjkIntent
 	nConcepts  int
 }
@@ -288,24 +292,25 @@ type cjkIntent struct {
 var lex = sync.OnceValue(buildLexicon)
 
 func buildLexicon() *lexicon {
+	groups := slices.Concat(conceptGroups, everydayGroups)
 	l := &lexicon{
 		words:     make(map[string]lexEntry, 1024),
-		nConcepts: len(conceptGroups),
+		nConcepts: len(groups),
 	}
 	var sc scanner
-	var kt keyText
-	for i, group := range conceptGroups {
+	for i, group := range groups {
 		c := uint16(i)
 		for _, w := range group {
-			key, cjk := l.key(&sc, &kt, w)
-			if cjk {
-				l.cjk = append(l.cjk, cjkEntry{term: key, concept: c})
-				continue
-			}
-			e := l.words[key]
-			if !slices.Contains(e.concepts, c) {
-				e.concepts = append(e.concepts, c)
-				l.words[key] = e
+			for _, key := range l.keys(&sc, w) {
+				if isCJKString(key) {
+					l.cjk = append(l.cjk, cjkEntry{term: key, concept: c})
+					continue
+				}
+				e := l.words[key]
+				if !slices.Contains(e.concepts, c) {
+					e.concepts = append(e.concepts, c)
+					l.words[key] = e
+				}
 			}
 		}
 	}
@@ -317,88 +322,82 @@ func buildLexicon() *lexicon {
 			}
 		}
 	}
+	l.cjkFirst = make(map[rune][]int32)
+	for i, e := range l.cjk {
+		r, _ := utf8.DecodeRuneInString(e.term)
+		l.cjkFirst[r] = append(l.cjkFirst[r], int32(i))
+	}
 	for _, in := range intentWords {
 		b, _ := categoryBit(in.cat)
 		bit := uint8(1) << b
 		for _, w := range in.words {
-			key, cjk := l.key(&sc, &kt, w)
-			if cjk {
-				l.cjkIntents = append(l.cjkIntents, cjkIntent{key, bit})
-				continue
+			for _, key := range l.keys(&sc, w) {
+				if isCJKString(key) {
+					l.cjkIntents = append(l.cjkIntents, cjkIntent{key, bit})
+					continue
+				}
+				e := l.words[key]
+				e.intents |= bit
+				l.words[key] = e
 			}
-			e := l.words[key]
-			e.intents |= bit
-			l.words[key] = e
 		}
 	}
 	return l
 }
 
-// keyText is the words of a lexicon entry as the scanner emits them, in
-// buffers reused from entry to entry: the lexicon is built at every
-// process's first brief.
-type keyText struct {
-	words, all []byte // the stems joined by spaces; the same with the stopwords
-	nw, na     int
-	emit       termFunc
+// cjkIn appends to dst the indices, in table order, of the CJK entries
+// whose term occurs in run: a map lookup per rune of the run.
+func (l *lexicon) cjkIn(dst []int32, run string) []int32 {
+	start := len(dst)
+	for i, r := range run {
+		for _, k := range l.cjkFirst[r] {
+			if strings.HasPrefix(run[i:], l.cjk[k].term) {
+				dst = append(dst, k)
+			}
+		}
+	}
+	found := dst[start:]
+	slices.Sort(found)
+	return append(dst[:start], slices.Compact(found)...)
 }
 
-func (k *keyText) add(term []byte, kind termKind) {
-	if kind == kindWord {
-		if k.nw > 0 {
-			k.words = append(k.words, ' ')
-		}
-		k.words = append(k.words, term...)
-		k.nw++
-	}
-	if kind == kindWord || kind == kindStop {
-		if k.na > 0 {
-			k.all = append(k.all, ' ')
-		}
-		k.all = append(k.all, term...)
-		k.na++
-	}
-}
-
-// key returns the lookup key of a lexicon entry: its stemmed words joined
-// by spaces (a phrase when more than one), or the CJK term itself (cjk).
-func (l *lexicon) key(sc *scanner, kt *keyText, entry string) (key string, cjk bool) {
+// keys returns the lookup keys of a lexicon entry: its stemmed words
+// joined by spaces (a phrase when more than one), or the CJK term itself.
+func (l *lexicon) keys(sc *scanner, entry string) []string {
 	if isCJKString(entry) {
-		return entry, true
+		return []string{entry}
 	}
-	if kt.emit == nil {
-		kt.emit = kt.add
-	}
-	kt.words, kt.all, kt.nw, kt.na = kt.words[:0], kt.all[:0], 0, 0
+	var words, all []string
 	sc.stops = true
-	sc.scan(entry, kt.emit)
+	sc.scan(entry, func(term []byte, kind termKind) {
+		if kind == kindWord {
+			words = append(words, string(term))
+		}
+		if kind == kindWord || kind == kindStop {
+			all = append(all, string(term))
+		}
+	})
 	sc.stops = false
-	words, n := kt.words, kt.nw
-	if n == 1 && kt.na == 2 {
+	if len(words) == 1 && len(all) == 2 {
 		// A phrase of a word and a stopword ("pull in", "on call",
 		// "not null") is that phrase, not the word alone.
-		words, n = kt.all, 2
+		words = all
 	}
 	// A camel-case or dotted entry ("console.log") also yields its parts;
 	// the phrase of all words is what it means.
-	switch n {
+	switch len(words) {
 	case 0:
 		// A stopword used as a technical term ("any").
-		return strings.ToLower(entry), false
+		return []string{strings.ToLower(entry)}
 	case 1:
-		return string(words), false
+		return words
 	}
-	first, rest, _ := bytes.Cut(words, []byte{' '})
-	second, _, _ := bytes.Cut(rest, []byte{' '})
-	e := l.words[string(first)]
-	for _, n := range e.next {
-		if n == string(second) {
-			return string(words), false
-		}
+	e := l.words[words[0]]
+	if !slices.Contains(e.next, words[1]) {
+		e.next = append(e.next, words[1])
 	}
-	e.next = append(e.next, string(second))
-	l.words[string(first)] = e
-	return string(words), false
+	l.words[words[0]] = e
+	return []string{strings.Join(words, " ")}
 }
 
 func isCJKString(s string) bool {

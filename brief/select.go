@@ -146,13 +146,15 @@ func analyse(task Task) *query {
 	// phrase of the lexicon ("on" of "on call").
 	stopStarts := false
 	var cjkSeen []uint16
+	var cjkFound []int32
 	termW, conceptW := weightTerm, weightConcept
 	visit := func(term []byte, kind termKind) {
 		switch kind {
 		case kindCJKRun:
 			run := string(term)
 			seen := cjkSeen[:0]
-			for i := range l.cjk {
+			cjkFound = l.cjkIn(cjkFound[:0], run)
+			for _, i := range cjkFound {
 				// A run names a concept once, however many of its entries
 				// it contains ("ユーザー" contains "ユーザ").
 				if e := &l.cjk[i]; !slices.Contains(seen, e.concept) && e.in(run) {

@@ -88,7 +88,9 @@ func TestSelect(t *testing.T) {
 		{"task words", Task{Text: "install the date-fns package"}, Options{}, []string{"4"}, 6},
 		{"category intent", Task{Text: "commit this"}, Options{}, []string{"3"}, 6},
 		{"file path and extension", Task{Files: []string{"src/components/Nav/nav.tsx"}}, Options{}, []string{"1"}, 6},
-		{"Go file reaches the Go preference", Task{Text: "tidy up", Files: []string{"internal/x/x.go"}}, Options{}, []string{"p1"}, 6},
+		// "tidy up" names refactoring (p2); the Go file reaches the Go
+		// preference next, before every rule the task has no evidence for.
+		{"Go file reaches the Go preference", Task{Text: "tidy up", Files: []string{"internal/x/x.go"}}, Options{}, []string{"p2", "p1"}, 6},
 		{"multilingual task", Task{Text: "Schreibe eine Migration für die Tabelle"}, Options{}, []string{"2"}, 6},
 		{"Japanese task", Task{Text: "変更をコミットして"}, Options{}, []string{"3"}, 6},
 		{"limit", Task{Text: "schema migration"}, Options{Limit: 2}, []string{"2"}, 2},

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/autofix/autofix/activity"
+	"github.com/autofix/autofix/hookrun"
 	"github.com/autofix/autofix/scope"
 	"github.com/rogpeppe/go-internal/testscript"
 )
@@ -343,14 +344,14 @@ func TestDistinctiveTermsCache(t *testing.T) {
 	env := hookTestEnv(t)
 	writeRules(t, env, 3)
 	delivered := map[string]bool{"project:1": true, "project:2": true}
-	first := distinctiveTerms(env, delivered)
+	first := hookrun.DistinctiveTerms(env.hookEnv(), delivered)
 	if len(first) != 2 || len(first["project:1"]) < 2 {
 		t.Fatalf("terms %v, want those of the two delivered rules", first)
 	}
 	if _, ok := first["project:3"]; ok {
 		t.Errorf("an undelivered rule's terms: %v", first)
 	}
-	again := distinctiveTerms(env, delivered)
+	again := hookrun.DistinctiveTerms(env.hookEnv(), delivered)
 	if fmt.Sprint(again) != fmt.Sprint(first) {
 		t.Errorf("from the cache %v, computed %v", again, first)
 	}
@@ -363,7 +364,7 @@ func TestDistinctiveTermsCache(t *testing.T) {
 	if _, err := env.trustStore().Trust(context.Background(), real, []byte(data), env.Now()); err != nil {
 		t.Fatal(err)
 	}
-	changed := distinctiveTerms(env, delivered)
+	changed := hookrun.DistinctiveTerms(env.hookEnv(), delivered)
 	if got := fmt.Sprint(changed["project:1"]); !strings.Contains(got, "esbuild") || len(changed) != 1 {
 		t.Errorf("after the ruleset changed: %v, want project:1's new terms only", changed)
 	}

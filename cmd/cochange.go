@@ -3,11 +3,10 @@ package cmd
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 
 	"github.com/autofix/autofix/activity"
-	"github.com/autofix/autofix/brief"
 	"github.com/autofix/autofix/cochange"
+	"github.com/autofix/autofix/hookrun"
 	"github.com/autofix/autofix/scope"
 	"github.com/spf13/cobra"
 )
@@ -85,83 +84,16 @@ func runCochange(ctx context.Context, opts *cochangeOptions) error {
 
 // cochangePath is where the workspace's graph is cached; empty without a
 // state directory.
-func (env *Env) cochangePath(ws scope.Workspace) string {
-	if env.StateDir == "" {
-		return ""
-	}
-	return filepath.Join(env.StateDir, "cochange", activity.Folder(ws.ID)+".json")
-}
-
-// cochangeCache is the workspace's cached graph.
-func (env *Env) cochangeCache(ws scope.Workspace) cochange.Cache {
-	return cochange.Cache{Path: env.cochangePath(ws)}
-}
+func (env *Env) cochangePath(ws scope.Workspace) string { return env.hookEnv().CochangePath(ws) }
 
 // buildCochange reads git's history and the activity log into the graph
-// and caches it.
+// and caches it (hookrun.BuildCochange).
 func buildCochange(ctx context.Context, env *Env, ws scope.Workspace) (cochange.Graph, error) {
-	var log activity.Log
-	if store, ok := env.activityStore(ws); ok {
-		var err error
-		if log, err = store.Read(); err != nil {
-			return cochange.Graph{}, withHint(err, "check the permissions of %s", store.Dir)
-		}
-	}
-	g, err := cochange.Collect(ctx, ws.Root, log, env.Now())
-	if err != nil {
-		return g, err
-	}
-	return g, env.cochangeCache(ws).Write(g)
+	return hookrun.BuildCochange(ctx, env.hookEnv(), ws)
 }
 
-// cachedCochange reads the cached graph (cochange.Cache.Read): the hook
-// never reads git's history before a write (SessionStart refreshes the
-// cache, see refreshCochange).
-func cachedCochange(env *Env, ws scope.Workspace, edited []string) (cochange.Graph, error) {
-	return env.cochangeCache(ws).Read(edited, env.Now())
-}
-
-// refreshCochange rebuilds the cached graph when it is missing, does not
-// parse, or is more than cochange.TTL old: at SessionStart, once per
-// session at most, and for status.
+// refreshCochange rebuilds the cached graph when it is missing or stale
+// (hookrun.RefreshCochange).
 func refreshCochange(ctx context.Context, env *Env, ws scope.Workspace) (cochange.Graph, error) {
-	if env.cochangePath(ws) == "" {
-		return cochange.Graph{}, nil
-	}
-	if g, ok := env.cochangeCache(ws).Fresh(env.Now()); ok {
-		return g, nil
-	}
-	return buildCochange(ctx, env, ws)
-}
-
-// refreshCochangeHook is the SessionStart step: what cannot be rebuilt is
-// one line on stderr; the answer has gone out already.
-func refreshCochangeHook(ctx context.Context, env *Env) {
-	ws, err := env.workspace()
-	if err == nil {
-		_, err = refreshCochange(ctx, env, ws)
-	}
-	if err != nil {
-		hookFail(env, fmt.Errorf("refresh the co-change graph: %w", err))
-	}
-}
-
-// coChanged adds to fresh, the rules a write of files gets, the rules tied
-// to the files that change together with them, not delivered yet
-// (cochange.Extend).
-func coChanged(ctx context.Context, env *Env, files []string, all brief.Selection, fresh brief.Selection, seen map[string]bool) brief.Selection {
-	ws, err := env.workspace()
-	if err != nil {
-		return fresh
-	}
-	edited := activity.WorkspacePaths(ws.Root, env.Dir, files)
-	if len(edited) == 0 {
-		return fresh
-	}
-	g, err := cachedCochange(env, ws, edited)
-	if err != nil {
-		hookFail(env, err)
-		return fresh
-	}
-	return cochange.Extend(g, edited, all, fresh, seen)
+	return hookrun.RefreshCochange(ctx, env.hookEnv(), ws)
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/autofix/autofix/config"
+	"github.com/autofix/autofix/config/withflags"
 	"github.com/spf13/pflag"
 )
 
@@ -23,7 +24,7 @@ const (
 // only flags the user set override the file and the environment. A value
 // that is not allowed is a usage error.
 func loadConfig(env *Env, flags *pflag.FlagSet) (Config, error) {
-	cfg, err := config.Load(config.Sources{Dir: env.ConfigDir, Environ: env.Environ, Flags: flags, Warn: env.Stderr})
+	cfg, err := withflags.Load(config.Sources{Dir: env.ConfigDir, Environ: env.Environ, Warn: env.Stderr}, flags)
 	var ve *config.ValueError
 	if errors.As(err, &ve) {
 		return cfg, &usageError{err}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/autofix/autofix/hook"
+	"github.com/autofix/autofix/hookrun"
 	"github.com/autofix/autofix/me"
 	"github.com/autofix/autofix/scope"
 )
@@ -164,13 +165,13 @@ func BenchmarkPromptHook(b *testing.B) {
 	ctx := context.Background()
 	cfg := Config{Budget: 1500, Capture: captureSuggest}
 	ev := hook.Event{Kind: hook.PromptSubmit, Prompt: "no, we use vitest here, not jest"}
-	if selfRepair(ctx, cfg, ev) == "" {
+	if hookrun.SelfRepair(ctx, cfg, ev) == "" {
 		b.Fatal("the prompt carries no candidate rule")
 	}
 	b.Run("detect", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			selfRepair(ctx, cfg, ev)
+			hookrun.SelfRepair(ctx, cfg, ev)
 		}
 	})
 	b.Run("rules=1000/prefs=10", func(b *testing.B) {
@@ -182,18 +183,18 @@ func BenchmarkPromptHook(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			hook.CapOf(hook.ClaudeCode).Fit(out.Text, selfRepair(ctx, cfg, ev))
+			hook.CapOf(hook.ClaudeCode).Fit(out.Text, hookrun.SelfRepair(ctx, cfg, ev))
 		}
 	})
-	// Codex's token cap: the budget shrinks to fit (see fittedBrief).
+	// Codex's token cap: the budget shrinks to fit (see hookrun.FittedBrief).
 	b.Run("codex/rules=1000/prefs=10", func(b *testing.B) {
 		env := benchWorkspace(b, 1000, 10)
 		req := briefRequest{Task: ev.Prompt}
 		limit := hook.CapOf(hook.Codex)
 		b.ReportAllocs()
 		for b.Loop() {
-			note := selfRepair(ctx, cfg, ev)
-			out, err := fittedBrief(ctx, env, cfg, limit, note, req)
+			note := hookrun.SelfRepair(ctx, cfg, ev)
+			out, err := hookrun.FittedBrief(ctx, env.hookEnv(), cfg, limit, note, req)
 			if err != nil {
 				b.Fatal(err)
 			}

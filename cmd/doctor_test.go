@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/autofix/autofix/hook"
-	"github.com/autofix/autofix/normalize"
+	"github.com/autofix/autofix/normalize/ollama"
 	"github.com/autofix/autofix/normalize/ollamatest"
 	"github.com/autofix/autofix/scope"
 	"github.com/ollama/ollama/api"
@@ -54,7 +54,7 @@ func silentOllama(tb testing.TB) *api.Client {
 // doctor is never slow.
 func BenchmarkDoctorSilentOllama(b *testing.B) {
 	saved := probeTimeout
-	probeTimeout = normalize.ProbeTimeout
+	probeTimeout = ollama.ProbeTimeout
 	defer func() { probeTimeout = saved }()
 	client := silentOllama(b)
 	env := &Env{

@@ -11,6 +11,7 @@ import (
 
 	"github.com/autofix/autofix/guard"
 	"github.com/autofix/autofix/hook"
+	"github.com/autofix/autofix/hookrun"
 	"github.com/autofix/autofix/scope"
 )
 
@@ -62,7 +63,7 @@ func BenchmarkGuardHook(b *testing.B) {
 			Input: guard.Input{Tools: []string{guard.ToolBash}, Commands: []string{"npm install"}}}
 		b.ReportAllocs()
 		for b.Loop() {
-			if d, _, err := guardCall(env, env, cfg, ev, nil); err != nil || d.Deny {
+			if d, _, err := hookrun.GuardCall(env.hookEnv(), env.hookEnv(), cfg, ev, nil); err != nil || d.Deny {
 				b.Fatal(d, err)
 			}
 		}
@@ -79,12 +80,12 @@ func BenchmarkGuardHook(b *testing.B) {
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			// Check once that the checks are read and would act.
-			if n := len(guardRules(env, mustWorkspace(b, env))); n != 100 {
+			if n := len(hookrun.GuardRules(env.hookEnv(), mustWorkspace(b, env))); n != 100 {
 				b.Fatalf("%d checks read, want 100", n)
 			}
 			b.ReportAllocs()
 			for b.Loop() {
-				d, answered, err := guardCall(env, env, cfg, tc.ev, []string{"src/when.ts"})
+				d, answered, err := hookrun.GuardCall(env.hookEnv(), env.hookEnv(), cfg, tc.ev, []string{"src/when.ts"})
 				if err != nil || answered || d.Deny || len(d.Errors) > 0 {
 					b.Fatalf("guard: %+v %v %v", d, answered, err)
 				}

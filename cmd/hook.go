@@ -1,24 +1,11 @@
 package cmd
 
 import (
-	"context"
-	"errors"
-	"fmt"
-	"path/filepath"
-	"strings"
-
-	"github.com/autofix/autofix/brief"
-	"github.com/autofix/autofix/hook"
+	"github.com/autofix/autofix/hookrun"
 	"github.com/spf13/cobra"
 )
 
-type hookOptions struct {
-	env   *Env
-	agent string
-}
-
 func newHookCmd(env *Env) *cobra.Command {
-	opts := &hookOptions{env: env}
 	return &cobra.Command{
 		Use:   "hook claude-code|codex|cursor",
 		Short: "Answer an agent's hook (run by the agent, not by people)",
@@ -56,7 +43,12 @@ nothing else.
 It never fails the agent and always exits 0: what it cannot deliver (a
 broken ruleset, say) is one line on stderr while the rules that can be read
 still go out, a check that cannot run is skipped, and on any other error
-stdout stays empty. It calls no model and answers in milliseconds.`,
+stdout stays empty. It calls no model (but an embedding model when the
+configuration names one) and answers in milliseconds.
+
+autofix-hook AGENT, the lean hook binary that go install
+github.com/autofix/autofix/cmd/...@latest puts next to autofix, answers
+exactly alike in less time; 'autofix setup' installs it when it is there.`,
 		Example: `  echo '{"hook_event_name":"UserPromptSubmit","session_id":"s","cwd":"'$PWD'","prompt":"add a signup form"}' | autofix hook claude-code`,
 		// Flags are not parsed: a usage error exits 2, which Claude Code
 		// takes as "block the prompt".
@@ -65,130 +57,8 @@ stdout stays empty. It calls no model and answers in milliseconds.`,
 			if len(args) == 1 && (args[0] == "-h" || args[0] == "--help") {
 				return c.Help()
 			}
-			if len(args) != 1 {
-				hookFail(env, fmt.Errorf("want one agent (claude-code, codex or cursor), got %q", args))
-				return nil
-			}
-			opts.agent = args[0]
-			if err := runHook(c.Context(), opts); err != nil {
-				hookFail(env, err)
-			}
+			hookrun.Run(c.Context(), env.hookEnv(), args)
 			return nil
 		},
 	}
-}
-
-// hookFail reports a hook's failure on stderr, on one line; the exit code
-// stays 0 so that the agent carries on without autofix.
-func hookFail(env *Env, err error) {
-	fmt.Fprintf(env.Stderr, "autofix: hook: %s\n", strings.Join(strings.Fields(err.Error()), " "))
-}
-
-func runHook(ctx context.Context, opts *hookOptions) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("internal error: %v", r)
-		}
-	}()
-	env := opts.env
-	agent, err := hook.ParseAgent(opts.agent)
-	if err != nil {
-		return err
-	}
-	ev, err := hook.Parse(agent, env.Stdin)
-	if err != nil {
-		return err
-	}
-	if ev.Kind == hook.Other {
-		return nil
-	}
-	// The agent says where it runs; the hook's own working directory is
-	// the fallback.
-	wenv := *env
-	if ev.Cwd != "" && filepath.IsAbs(ev.Cwd) {
-		wenv.Dir = ev.Cwd
-	}
-	wenv.ws = &workspaceMemo{}
-	if ev.Via != "" && cursorHookInstalled(&wenv, ev.Cwd) {
-		// Cursor runs Claude Code's hooks as well as its own: when
-		// autofix's Cursor hook is set up where Cursor reads it, that one
-		// delivers, and this one stays silent, whichever runs first.
-		return nil
-	}
-	if ev.Kind.Records() {
-		// Tool calls, turn ends and session ends are only recorded; the
-		// answer adds nothing (see hook.Answer).
-		recordActivity(&wenv, Config{}, ev, nil)
-		return writeAnswer(env, ev, "")
-	}
-	cfg, err := loadConfig(&wenv, nil)
-	if err != nil {
-		return err
-	}
-	files := hook.Relative(wenv.Dir, ev.Files)
-	note := selfRepair(ctx, cfg, ev)
-	if ev.Kind == hook.FileEdit || ev.Kind == hook.ShellCommand {
-		d, answered, err := guardCall(env, &wenv, cfg, ev, files)
-		if answered || err != nil {
-			return err
-		}
-		if ev.Kind == hook.ShellCommand {
-			// A shell command gets no rule text: only a guardrail's warning.
-			return writeAnswer(env, ev, d.Warning())
-		}
-		if w := d.Warning(); w != "" {
-			note = w // kept whole under the cap, as the self-repair note is
-		}
-	}
-	sessions := env.sessions()
-	now := env.Now()
-
-	if ev.Kind == hook.SessionStart {
-		// Kept whole, like the self-repair note.
-		note = staleNote(ctx, &wenv) + note
-	}
-	limit := hook.CapOf(ev.Agent)
-	b, err := fittedBrief(ctx, &wenv, cfg, limit, note, briefRequest{Task: ev.Prompt, Files: files})
-	if err != nil {
-		return err
-	}
-	if len(b.Notes) > 0 {
-		// What could not be delivered (a broken ruleset, say): one line
-		// for the person; the agent still gets the rules that could be read.
-		hookFail(env, errors.New(strings.Join(b.Notes, "; ")))
-	}
-	sel, text := b.Selection, b.Text
-	if ev.Kind == hook.FileEdit {
-		// Only the rules that apply to these files and that this session
-		// has not received yet, so the agent is not flooded before every
-		// write.
-		seen, err := sessions.Delivered(ev.SessionID, now)
-		if err != nil {
-			return err
-		}
-		fresh := hook.Fresh(sel, seen)
-		fresh = coChanged(ctx, &wenv, ev.Files, sel, fresh, seen)
-		sel, text = fresh, brief.Render(fresh)
-	}
-	if err := writeAnswer(env, ev, limit.Fit(text, note)); err != nil {
-		return err
-	}
-	if ev.Agent == hook.Cursor && ev.Kind == hook.SessionStart {
-		syncCursorRules(ctx, &wenv)
-	}
-	if ev.Kind == hook.SessionStart {
-		refreshCochangeHook(ctx, &wenv)
-	}
-	keys := sel.Keys()
-	recordActivity(&wenv, cfg, ev, keys)
-	return sessions.Deliver(ctx, ev, keys, now)
-}
-
-// writeAnswer prints the agent's answer to ev with text, if it needs one.
-func writeAnswer(env *Env, ev hook.Event, text string) error {
-	out, err := hook.Answer(ev, text)
-	if err == nil && out != nil {
-		_, err = env.Stdout.Write(out)
-	}
-	return err
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/autofix/autofix/agentfile"
 	"github.com/autofix/autofix/normalize"
+	"github.com/autofix/autofix/normalize/ollama"
 	"github.com/autofix/autofix/rules"
 	"github.com/spf13/cobra"
 )
@@ -139,7 +140,7 @@ func pinNormalizer(ctx context.Context, env *Env, cfg Config) Config {
 	if !m.Auto() {
 		return cfg
 	}
-	sel, err := normalize.Select(ctx, m)
+	sel, err := ollama.Select(ctx, m)
 	if err != nil {
 		return cfg
 	}

@@ -20,7 +20,9 @@ import (
 	"time"
 
 	"github.com/adrg/xdg"
-	"github.com/autofix/autofix/scope"
+	"github.com/autofix/autofix/brief"
+	"github.com/autofix/autofix/hookrun"
+	"github.com/knadh/koanf/parsers/yaml"
 	"github.com/ollama/ollama/api"
 	"golang.org/x/term"
 )
@@ -63,18 +65,25 @@ type Env struct {
 	Ollama func() (*api.Client, error)
 	// Version is the build's version string.
 	Version string
-
-	// ws, when set, keeps the workspace detected for Dir, so that one
-	// invocation that asks several times (a hook: its brief, the guard,
-	// the activity record) walks the directories and reads .git/config
-	// once. Only runHook sets it, on its own copy of the Env.
-	ws *workspaceMemo
 }
 
-// workspaceMemo is a workspace detected for dir.
-type workspaceMemo struct {
-	dir string
-	ws  scope.Workspace
+// hookEnv is env as package hookrun takes it: the hook's runner and the
+// paths and stores it shares with the commands.
+func (env *Env) hookEnv() *hookrun.Env {
+	return &hookrun.Env{
+		Stdin: env.Stdin, Stdout: env.Stdout, Stderr: env.Stderr,
+		Getenv: env.Getenv, Environ: env.Environ, Now: env.Now,
+		Dir: env.Dir, ConfigDir: env.ConfigDir, CacheDir: env.CacheDir, StateDir: env.StateDir,
+		Executable: env.Executable,
+		YAML:       yaml.Parser().Unmarshal,
+		Embedder: func(model string) (brief.Embedder, error) {
+			client, err := env.Ollama()
+			if err != nil {
+				return nil, err
+			}
+			return ollamaEmbedder{client: client, model: model}, nil
+		},
+	}
 }
 
 // Main runs autofix with the process's arguments and streams and returns the

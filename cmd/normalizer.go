@@ -9,14 +9,15 @@ import (
 	"time"
 
 	"github.com/autofix/autofix/normalize"
+	"github.com/autofix/autofix/normalize/ollama"
 )
 
 // normalizeText normalizes text with the configured mode (cfg.Model: auto,
-// off or a model name); normalize.Select decides which normalizer answers
+// off or a model name); ollama.Select decides which normalizer answers
 // and what the person is told, and this prints it on stderr. A spinner
 // runs on stderr during a model call, on a terminal only.
 func normalizeText(ctx context.Context, env *Env, cfg Config, text string, existing []normalize.Existing) (normalize.Result, error) {
-	sel, err := normalize.Select(ctx, normalizeMode(env, cfg))
+	sel, err := ollama.Select(ctx, normalizeMode(env, cfg))
 	if err != nil {
 		return normalize.Result{}, err
 	}
@@ -35,12 +36,12 @@ func normalizeText(ctx context.Context, env *Env, cfg Config, text string, exist
 
 // probeTimeout bounds auto mode's check that Ollama answers (a variable so
 // tests on a loaded machine can be patient).
-var probeTimeout = normalize.ProbeTimeout
+var probeTimeout = ollama.ProbeTimeout
 
 // normalizeMode is the normalizer mode of the configuration and the
 // environment (OLLAMA_HOST).
-func normalizeMode(env *Env, cfg Config) normalize.Mode {
-	m := normalize.Mode{
+func normalizeMode(env *Env, cfg Config) ollama.Mode {
+	m := ollama.Mode{
 		Model:        cfg.Model,
 		DefaultModel: cmp.Or(strings.TrimSpace(cfg.DefaultModel), defaultModel),
 		Timeout:      cfg.ModelTimeout,

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autofix/autofix/cmd/hookmain"
 	"github.com/rogpeppe/go-internal/testscript"
 )
 
@@ -16,7 +17,8 @@ func TestMain(m *testing.M) {
 	// also reaches the script subprocesses, which run this test binary.
 	probeTimeout = 10 * time.Second
 	testscript.Main(m, map[string]func(){
-		"autofix": func() { os.Exit(Main()) },
+		"autofix":      func() { os.Exit(Main()) },
+		"autofix-hook": func() { os.Exit(hookmain.Main()) },
 	})
 }
 
@@ -26,6 +28,54 @@ func TestMain(m *testing.M) {
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 filepath.Join("testdata", "script"),
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		Setup:               setupScript,
+		Cmds:                scriptCmds,
+	})
+}
+
+// TestScriptsLeanHook runs the scripts that run `autofix hook AGENT`
+// (all but setup's and doctor's, which read the installed command) again
+// with the lean binary, `autofix-hook AGENT`, in its place: it must answer
+// byte for byte alike, on stdout and stderr.
+func TestScriptsLeanHook(t *testing.T) {
+	dir := t.TempDir()
+	names, err := filepath.Glob(filepath.Join("testdata", "script", "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied := 0
+	for _, name := range names {
+		base := filepath.Base(name)
+		if strings.HasPrefix(base, "setup_") || strings.HasPrefix(base, "doctor_") {
+			continue
+		}
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.SplitAfter(string(data), "\n")
+		changed := false
+		for i, l := range lines {
+			if strings.HasPrefix(l, "exec autofix hook ") || strings.HasPrefix(l, "! exec autofix hook ") || strings.HasPrefix(l, "exec sh -c 'autofix hook ") {
+				lines[i] = strings.Replace(l, "autofix hook ", "autofix-hook ", 1)
+				changed = true
+			}
+		}
+		if !changed {
+			continue
+		}
+		if err := os.WriteFile(filepath.Join(dir, base), []byte(strings.Join(lines, "")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		copied++
+	}
+	if copied < 20 {
+		t.Fatalf("only %d scripts run autofix hook; the rewrite missed them", copied)
+	}
+	testscript.Run(t, testscript.Params{
+		Dir:                 dir,
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
 		Setup:               setupScript,

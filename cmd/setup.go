@@ -9,6 +9,7 @@ import (
 
 	"github.com/autofix/autofix/doctor"
 	"github.com/autofix/autofix/hook"
+	"github.com/autofix/autofix/hookrun"
 	"github.com/autofix/autofix/scope"
 	"github.com/autofix/autofix/setup"
 	"github.com/spf13/cobra"
@@ -44,10 +45,14 @@ correction as a project rule:
                rules for the IDE: .cursor/rules/autofix.mdc
 
 Only autofix's entries change: everything else in a settings file keeps
-its bytes and its place, comments included. The hooks run this binary by
-its absolute path; --shared writes the bare command autofix instead,
-which each person's PATH resolves, for settings the team commits. Running
-setup again changes nothing; after moving the binary it updates the path.
+its bytes and its place, comments included. The hooks run autofix-hook,
+the lean hook binary, by its absolute path when it sits next to this
+binary (go install github.com/autofix/autofix/cmd/...@latest installs
+both), else this binary's 'autofix hook'; --shared writes the bare
+command 'autofix hook' instead, which each person's PATH resolves, for
+settings the team commits. Running setup again changes nothing; after
+moving the binary, or installing autofix-hook next to it, it updates the
+command in place.
 A learn command or rules file you edited is never overwritten. --remove
 takes autofix out again.`,
 		Example: `  autofix setup claude-code
@@ -123,7 +128,7 @@ func runSetup(ctx context.Context, opts *setupOptions) error {
 	}
 	if !opts.remove && !opts.shared && setup.TemporaryBuild(exe) {
 		return withHint(fmt.Errorf("%s is a temporary build (go run) that Go deletes when it exits; the hooks would run a missing file", exe),
-			"install it first: go install ./cmd/autofix, then run '%s'", so.Again())
+			"install it first: go install ./cmd/..., then run '%s'", so.Again())
 	}
 	var ws scope.Workspace
 	if so.Scope != hook.Global && opts.agent != hook.Codex {
@@ -179,18 +184,7 @@ func runSetup(ctx context.Context, opts *setupOptions) error {
 func onPath(env *Env, name string) bool { return doctor.LookPath(env.Getenv("PATH"), name) != "" }
 
 // cursorRulesFile is the content of Cursor's .cursor/rules/autofix.mdc for
-// ws: the in-force rules of a trusted ruleset, and of an untrusted one only
-// the note of how many wait (the trust gate of loadProjectRuleset). The
-// Cursor hook passes it to [setup.SyncRules] at sessionStart.
+// ws (hookrun.CursorRulesFile).
 func cursorRulesFile(env *Env, ws scope.Workspace) ([]byte, error) {
-	root, err := openRoot(ws)
-	if err != nil {
-		return nil, err
-	}
-	defer root.Close()
-	p, err := loadProjectRuleset(env, ws, root)
-	if err != nil {
-		return nil, err
-	}
-	return setup.CursorRulesOf(p), nil
+	return hookrun.CursorRulesFile(env.hookEnv(), ws)
 }

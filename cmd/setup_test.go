@@ -23,7 +23,7 @@ func TestSetupRefusesGoRunBinary(t *testing.T) {
 		code      int
 		stderr    string
 	}{
-		{"go run", "/tmp/go-build3141592653/b001/exe/autofix", nil, 1, "install it first: go install ./cmd/autofix, then run 'autofix setup claude-code'"},
+		{"go run", "/tmp/go-build3141592653/b001/exe/autofix", nil, 1, "install it first: go install ./cmd/..., then run 'autofix setup claude-code'"},
 		{"go run --global", "/tmp/go-build42/b001/exe/autofix", []string{"--global"}, 1, "then run 'autofix setup claude-code --global'"},
 		{"go run with GOTMPDIR", "/home/me/.cache/gotmp/go-build777/b001/exe/autofix", []string{"--dry-run"}, 1, "temporary build"},
 		{"installed", "/usr/local/bin/autofix", nil, 0, ""},
@@ -133,5 +133,94 @@ func TestSetupSharedWarnsOffPath(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(env.Dir, ".claude", "settings.json"))
 	if err != nil || strings.Count(string(data), `"command": "autofix hook claude-code"`) != 8 {
 		t.Errorf("settings.json (%v):\n%s\nstdout %s", err, data, stdout)
+	}
+}
+
+// TestSetupLeanForm: setup installs the lean hook binary when it sits next
+// to autofix, `autofix hook` when it does not, and switching replaces the
+// entries (no duplicates); --shared keeps the portable bare command;
+// doctor says which form runs and how to get the fast one.
+func TestSetupLeanForm(t *testing.T) {
+	env := hookTestEnv(t)
+	bin := t.TempDir()
+	env.Executable = filepath.Join(bin, "autofix")
+	lean := filepath.Join(bin, "autofix-hook")
+	for _, p := range []string{env.Executable, lean} {
+		if err := os.WriteFile(p, []byte("#!/bin/sh\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	local := filepath.Join(env.Dir, ".claude", "settings.local.json")
+	run := func(args ...string) string {
+		t.Helper()
+		var out, errOut bytes.Buffer
+		env.Stdout, env.Stderr = &out, &errOut
+		if code := Run(context.Background(), env, args); code != 0 && args[0] != "doctor" {
+			t.Fatalf("%v: exit %d, stderr %s", args, code, errOut.String())
+		}
+		return out.String()
+	}
+	count := func(path, s string) int {
+		t.Helper()
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Count(string(data), s)
+	}
+	fast, slow := `"command": "`+lean+` claude-code"`, `"command": "`+env.Executable+` hook claude-code"`
+
+	if out := run("setup", "claude-code"); !strings.Contains(out, "(running "+lean+" claude-code)") {
+		t.Errorf("setup said %q", out)
+	}
+	if n, m := count(local, fast), count(local, " hook claude-code"); n != 8 || m != 0 {
+		t.Errorf("lean install: %d lean entries, %d of autofix hook; want 8 and 0", n, m)
+	}
+	if out := run("doctor"); !strings.Contains(out, "ok    hooks claude-code: .claude/settings.local.json runs "+lean+" claude-code\n") {
+		t.Errorf("doctor on the lean form:\n%s", out)
+	}
+
+	// autofix-hook gone: doctor fails the hook, setup goes back to the
+	// slow form, and doctor says how to get the fast one.
+	if err := os.Remove(lean); err != nil {
+		t.Fatal(err)
+	}
+	if out := run("doctor"); !strings.Contains(out, "fail  hooks claude-code: .claude/settings.local.json runs "+lean+", which is missing or not executable\n      fix: autofix setup claude-code\n") {
+		t.Errorf("doctor with autofix-hook gone:\n%s", out)
+	}
+	run("setup", "claude-code")
+	if n, m := count(local, slow), count(local, "autofix-hook"); n != 8 || m != 0 {
+		t.Errorf("slow install: %d entries of autofix hook, %d of autofix-hook; want 8 and 0", n, m)
+	}
+	if out := run("doctor"); !strings.Contains(out, "ok    hooks claude-code: .claude/settings.local.json runs "+env.Executable+" hook claude-code (autofix hook; autofix-hook answers faster: go install github.com/autofix/autofix/cmd/...@latest puts it next to autofix, then run 'autofix setup claude-code')\n") {
+		t.Errorf("doctor on the slow form:\n%s", out)
+	}
+
+	// autofix-hook back: doctor warns until setup switches again.
+	if err := os.WriteFile(lean, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if out := run("doctor"); !strings.Contains(out, "warn  hooks claude-code: .claude/settings.local.json runs "+env.Executable+" hook claude-code (autofix hook), though "+lean+", which answers faster, is next to it\n      fix: autofix setup claude-code\n") {
+		t.Errorf("doctor on the slow form with autofix-hook there:\n%s", out)
+	}
+	run("setup", "claude-code")
+	if n, m := count(local, fast), count(local, " hook claude-code"); n != 8 || m != 0 {
+		t.Errorf("switched back: %d lean entries, %d of autofix hook; want 8 and 0", n, m)
+	}
+
+	// --shared: the bare command from PATH, whatever sits next to autofix.
+	get := env.Getenv
+	env.Getenv = func(k string) string {
+		if k == "PATH" {
+			return bin
+		}
+		return get(k)
+	}
+	run("setup", "claude-code", "--shared")
+	if n := count(filepath.Join(env.Dir, ".claude", "settings.json"), `"command": "autofix hook claude-code"`); n != 8 {
+		t.Errorf("--shared: %d bare entries, want 8", n)
+	}
+	if n := count(local, "claude-code"); n != 0 {
+		t.Errorf("--shared left %d entries in the local settings", n)
 	}
 }

@@ -1,8 +1,11 @@
 // Package config merges autofix's configuration for one invocation:
 // defaults, the config file (config.json, .yaml, .yml or .toml in the
-// config directory), AUTOFIX_* environment variables, command-line flags
-// (later wins). The caller passes the directory, the environment and the
-// flags in; a value that is not allowed is a [*ValueError].
+// config directory), AUTOFIX_* environment variables (later wins). The
+// caller passes the directory, the environment and the YAML parser in; a
+// value that is not allowed is a [*ValueError]. Package config/withflags
+// adds command-line flags over them with koanf; [Read] is the same merge
+// without flags, for the hooks, and links neither koanf's core, nor net,
+// nor a YAML parser (see cmd/autofix-hook).
 package config
 
 import (
@@ -23,15 +26,10 @@ import (
 	"github.com/autofix/autofix/guard"
 	"github.com/autofix/autofix/hint"
 	"github.com/autofix/autofix/jsonfile"
+	kmaps "github.com/knadh/koanf/maps"
 	"github.com/knadh/koanf/parsers/json"
 	"github.com/knadh/koanf/parsers/toml/v2"
-	"github.com/knadh/koanf/parsers/yaml"
-	"github.com/knadh/koanf/providers/confmap"
 	kenv "github.com/knadh/koanf/providers/env/v2"
-	"github.com/knadh/koanf/providers/file"
-	"github.com/knadh/koanf/providers/posflag"
-	"github.com/knadh/koanf/v2"
-	"github.com/spf13/pflag"
 )
 
 // DefaultModel is the Ollama model used in auto mode: small, no thinking
@@ -110,45 +108,90 @@ type Sources struct {
 	Dir string
 	// Environ lists the environment (os.Environ).
 	Environ func() []string
-	// Flags are the command-line flags; nil for none. Only flags the user
-	// set override the file and the environment.
-	Flags *pflag.FlagSet
 	// Warn receives warnings (unknown keys, a budget raised); nil drops
 	// them.
 	Warn io.Writer
+	// YAML parses config.yaml and config.yml (koanf's YAML parser, which
+	// the caller links: package config does not, so that the lean hook
+	// binary need not); nil makes such a file an [ErrNoYAML] error.
+	YAML func([]byte) (map[string]any, error)
 }
 
-// Load merges the configuration for one invocation.
-func Load(src Sources) (Config, error) {
-	k := koanf.New(".")
-	if err := k.Load(confmap.Provider(defaults, "."), nil); err != nil {
-		return Config{}, err
+// ErrNoYAML is matched (errors.Is) by the error for a YAML config file
+// read without a YAML parser.
+var ErrNoYAML = errors.New("no YAML parser")
+
+// noYAML is the parser of a YAML file when Sources has none.
+type noYAML struct{}
+
+func (noYAML) Unmarshal([]byte) (map[string]any, error) {
+	return nil, fmt.Errorf("autofix-hook reads no YAML (%w): install autofix next to it, or write the configuration as config.json", ErrNoYAML)
+}
+
+// yamlParser is Sources.YAML as a parser.
+type yamlParser func([]byte) (map[string]any, error)
+
+func (p yamlParser) Unmarshal(b []byte) (map[string]any, error) { return p(b) }
+
+// Defaults are the value of every known key, with flat keys
+// ("activity.prompts"); the caller must not change them.
+func Defaults() map[string]any { return defaults }
+
+// Layers are the sources of one invocation's configuration before they
+// are merged, each as koanf's parsers and providers read them.
+type Layers struct {
+	// File is the config file's content, nested; nil when there is none.
+	File map[string]any
+	// Path is the config file read; empty when there is none.
+	Path string
+	// Env are the AUTOFIX_* variables, nested.
+	Env map[string]any
+}
+
+// parser is what koanf's parsers have in common.
+type parser interface {
+	Unmarshal([]byte) (map[string]any, error)
+}
+
+// ReadLayers reads the config file (the first of config.json, .yaml, .yml
+// and .toml that exists) and the AUTOFIX_* variables, and warns about the
+// file's unknown keys on src.Warn.
+func ReadLayers(src Sources) (Layers, error) {
+	var l Layers
+	var yml parser = noYAML{}
+	if src.YAML != nil {
+		yml = yamlParser(src.YAML)
 	}
-	var cfg Config
 	for _, c := range []struct {
 		name   string
-		parser koanf.Parser
-	}{{"config.json", json.Parser()}, {"config.yaml", yaml.Parser()}, {"config.yml", yaml.Parser()}, {"config.toml", toml.Parser()}} {
+		parser parser
+	}{{"config.json", json.Parser()}, {"config.yaml", yml}, {"config.yml", yml}, {"config.toml", toml.Parser()}} {
 		p := filepath.Join(src.Dir, c.name)
 		_, err := os.Stat(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {
-			return Config{}, unreadableConfig(src.Dir, p, err)
+			return Layers{}, unreadableConfig(src.Dir, p, err)
 		}
-		fk := koanf.New(".")
-		if err := fk.Load(file.Provider(p), c.parser); err != nil {
+		data, err := os.ReadFile(p)
+		var m map[string]any
+		if err == nil {
+			m, err = c.parser.Unmarshal(data)
+		}
+		if errors.Is(err, ErrNoYAML) {
+			return Layers{}, hint.Wrap(fmt.Errorf("read config %s: %w", p, err), "install autofix next to autofix-hook (go install github.com/autofix/autofix/cmd/...@latest), or write the configuration as config.json")
+		}
+		if err != nil {
 			if errors.Is(err, fs.ErrPermission) {
-				return Config{}, unreadableConfig(src.Dir, p, err)
+				return Layers{}, unreadableConfig(src.Dir, p, err)
 			}
-			return Config{}, hint.Wrap(configFileError(p, err), "fix the file or move it aside")
+			return Layers{}, hint.Wrap(configFileError(p, err), "fix the file or move it aside")
 		}
-		warnUnknownKeys(src.Warn, p, fk.Keys())
-		if err := k.Merge(fk); err != nil {
-			return Config{}, err
-		}
-		cfg.Source = p
+		kmaps.IntfaceKeysToStrings(m)
+		flat, _ := kmaps.Flatten(m, nil, ".")
+		warnUnknownKeys(src.Warn, p, slices.Sorted(maps.Keys(flat)))
+		l.File, l.Path = m, p
 		break
 	}
 	envp := kenv.Provider(".", kenv.Opt{
@@ -163,35 +206,80 @@ func Load(src Sources) (Config, error) {
 		},
 		EnvironFunc: src.Environ,
 	})
-	if err := k.Load(envp, nil); err != nil {
-		return Config{}, fmt.Errorf("read AUTOFIX_* environment: %w", err)
+	env, err := envp.Read()
+	if err != nil {
+		return Layers{}, fmt.Errorf("read AUTOFIX_* environment: %w", err)
 	}
-	if src.Flags != nil {
-		if err := k.Load(posflag.Provider(src.Flags, ".", k), nil); err != nil {
-			return Config{}, err
+	l.Env = env
+	return l, nil
+}
+
+// Read merges the configuration for one invocation without command-line
+// flags: what [Layers] read over the defaults, decoded as koanf decodes it
+// for config/withflags (weakly typed: "900" is a budget, "5s" or "1d" a
+// timeout), without linking koanf's core or net.
+func Read(src Sources) (Config, error) {
+	l, err := ReadLayers(src)
+	if err != nil {
+		return Config{}, err
+	}
+	// Merged as koanf merges (its maps package), without its deep copies:
+	// Unflatten builds new maps, and the layers are this call's own.
+	conf := kmaps.Unflatten(defaults, ".")
+	for _, m := range []map[string]any{l.File, l.Env} {
+		if m != nil {
+			kmaps.IntfaceKeysToStrings(m)
+			kmaps.Merge(m, conf)
 		}
 	}
-	source := cfg.Source
-	if raw := k.Get("budget"); raw != nil {
-		// Said in words: the decoder would quote strconv.
-		if _, err := strconv.Atoi(strings.TrimSpace(fmt.Sprint(raw))); err != nil {
-			return Config{}, hint.Wrap(fmt.Errorf("invalid configuration: budget %q is not a whole number of tokens", fmt.Sprint(raw)), "set budget (or AUTOFIX_BUDGET, --budget) to a number such as %d", brief.DefaultBudget)
-		}
+	if err := CheckBudget(conf["budget"]); err != nil {
+		return Config{}, err
 	}
-	if err := k.UnmarshalWithConf("", &cfg, koanf.UnmarshalConf{Tag: "koanf", FlatPaths: false}); err != nil {
-		// The decoder's message spans several lines; one is enough.
-		msg := strings.Join(strings.Fields(strings.TrimPrefix(err.Error(), "decoding failed due to the following error(s):")), " ")
-		return Config{}, hint.Wrap(fmt.Errorf("invalid configuration: %s", msg), "check the values in %s and the AUTOFIX_* variables", filepath.Join(src.Dir, "config.json"))
+	cfg, err := decode(conf)
+	if err != nil {
+		return Config{}, DecodeError(src.Dir, err.Error())
 	}
-	cfg.Source = source
+	cfg.Source = l.Path
+	rawGuard := ""
+	if v := conf["guard"]; v != nil {
+		rawGuard = fmt.Sprintf("%v", v) // as koanf's String says it
+	}
+	return Finish(cfg, rawGuard, src.Warn)
+}
+
+// CheckBudget refuses a budget that is not a whole number, in words (a
+// decoder would quote strconv); raw is the merged value, nil when unset.
+func CheckBudget(raw any) error {
+	if raw == nil {
+		return nil
+	}
+	if _, err := strconv.Atoi(strings.TrimSpace(fmt.Sprint(raw))); err != nil {
+		return hint.Wrap(fmt.Errorf("invalid configuration: budget %q is not a whole number of tokens", fmt.Sprint(raw)), "set budget (or AUTOFIX_BUDGET, --budget) to a number such as %d", brief.DefaultBudget)
+	}
+	return nil
+}
+
+// DecodeError is the error for a value the decoder could not convert, msg
+// its message.
+func DecodeError(dir, msg string) error {
+	// The decoder's message spans several lines; one is enough.
+	msg = strings.Join(strings.Fields(strings.TrimPrefix(msg, "decoding failed due to the following error(s):")), " ")
+	return hint.Wrap(fmt.Errorf("invalid configuration: %s", msg), "check the values in %s and the AUTOFIX_* variables", filepath.Join(dir, "config.json"))
+}
+
+// Finish checks the decoded cfg and settles what may be settled: a budget
+// below [brief.MinBudget] is raised (and said on warn), an empty guard is
+// deny. rawGuard is the guard value as given, for the message. A value
+// that is not allowed is a [*ValueError].
+func Finish(cfg Config, rawGuard string, warn io.Writer) (Config, error) {
 	if cfg.Budget <= 0 {
 		return Config{}, valueErrorf("budget must be a positive number of tokens, not %d", cfg.Budget)
 	}
 	if cfg.Budget < brief.MinBudget {
 		// Below it the header alone overshoots and no rule fits: raised,
 		// and said, so that the brief always has room for the top rule.
-		if src.Warn != nil {
-			fmt.Fprintf(src.Warn, "autofix: warning: budget %d is below the least a brief needs (%d tokens: its header and one rule); using %d\n", cfg.Budget, brief.MinBudget, brief.MinBudget)
+		if warn != nil {
+			fmt.Fprintf(warn, "autofix: warning: budget %d is below the least a brief needs (%d tokens: its header and one rule); using %d\n", cfg.Budget, brief.MinBudget, brief.MinBudget)
 		}
 		cfg.Budget = brief.MinBudget
 	}
@@ -203,7 +291,7 @@ func Load(src Sources) (Config, error) {
 	}
 	mode, err := guard.ParseMode(string(cfg.Guard))
 	if err != nil {
-		return Config{}, valueErrorf("guard must be %q, %q or %q, not %q", guard.Deny, guard.Warn, guard.Off, k.String("guard"))
+		return Config{}, valueErrorf("guard must be %q, %q or %q, not %q", guard.Deny, guard.Warn, guard.Off, rawGuard)
 	}
 	cfg.Guard = mode
 	if cfg.ModelTimeout <= 0 {

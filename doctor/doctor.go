@@ -19,6 +19,7 @@ import (
 	"github.com/autofix/autofix/activity"
 	"github.com/autofix/autofix/me"
 	"github.com/autofix/autofix/normalize"
+	"github.com/autofix/autofix/normalize/ollama"
 	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/trust"
 )
@@ -187,7 +188,7 @@ func Perm(p Paths, name, path string, want fs.FileMode, dir bool) Check {
 // (300 ms by default), whether it answers and has the model. Measured
 // (BenchmarkDoctorSilentOllama in cmd, a server that accepts and never
 // answers): 300.8 ms per check.
-func Ollama(ctx context.Context, m normalize.Mode) Check {
+func Ollama(ctx context.Context, m ollama.Mode) Check {
 	c := Check{Name: "ollama"}
 	if m.Off() {
 		c.Status, c.Detail = OK, "model off: the built-in normalizer is used"

@@ -82,6 +82,7 @@ func hookCheck(m Machine, a hook.Agent, s hook.Scope, path, shown string) (Check
 	if len(cmds) == 0 {
 		return c, false
 	}
+	slow := false // a hook runs `autofix hook AGENT` by its absolute path
 	for _, cmd := range cmds {
 		bin := HookBinary(a, cmd)
 		switch {
@@ -104,13 +105,26 @@ func hookCheck(m Machine, a hook.Agent, s hook.Scope, path, shown string) (Check
 				c.Status, c.Detail, c.Fix = Fail, fmt.Sprintf("%s runs %s, which is missing or not executable", shown, bin), again
 				return c, true
 			}
-			if !sameFile(bin, m.Executable) {
+			lean := setup.LeanHook(m.Executable)
+			switch {
+			case hook.IsLean(bin) && (lean == "" || !sameFile(bin, lean)):
+				c.Status, c.Detail, c.Fix = Warn, fmt.Sprintf("%s runs %s, which is not the %s next to this binary (%s)", shown, bin, hook.LeanBinary, m.Executable), again
+				return c, true
+			case !hook.IsLean(bin) && !sameFile(bin, m.Executable):
 				c.Status, c.Detail, c.Fix = Warn, fmt.Sprintf("%s runs %s, another binary than this one (%s)", shown, bin, m.Executable), again
 				return c, true
+			case !hook.IsLean(bin) && lean != "":
+				c.Status, c.Detail, c.Fix = Warn, fmt.Sprintf("%s runs %s (autofix hook), though %s, which answers faster, is next to it", shown, cmd, lean), again
+				return c, true
+			case !hook.IsLean(bin):
+				slow = true
 			}
 		}
 	}
 	c.Status, c.Detail = OK, fmt.Sprintf("%s runs %s", shown, strings.Join(cmds, ", "))
+	if slow {
+		c.Detail += fmt.Sprintf(" (autofix hook; %s answers faster: go install github.com/autofix/autofix/cmd/...@latest puts it next to autofix, then run '%s')", hook.LeanBinary, again)
+	}
 	if a == hook.Codex {
 		cfgPath := setup.CodexConfigPath(m.Home)
 		cfgShown := Paths{Home: m.Home}.Show(cfgPath)
@@ -139,15 +153,10 @@ func LookPath(path, name string) string {
 	return ""
 }
 
-// HookBinary is the binary of autofix's hook command for agent a (the
-// command without " hook AGENT", unquoted).
-func HookBinary(a hook.Agent, command string) string {
-	bin, _ := strings.CutSuffix(strings.TrimSpace(command), " hook "+string(a))
-	if strings.HasPrefix(bin, "'") && strings.HasSuffix(bin, "'") && len(bin) >= 2 {
-		bin = strings.ReplaceAll(bin[1:len(bin)-1], `'\''`, "'")
-	}
-	return bin
-}
+// HookBinary is the binary of autofix's hook command for agent a
+// (hook.CommandBinary: the command without " hook AGENT", or the lean
+// binary's without " AGENT", unquoted).
+func HookBinary(a hook.Agent, command string) string { return hook.CommandBinary(a, command) }
 
 func sameFile(a, b string) bool {
 	fa, err := os.Stat(a)

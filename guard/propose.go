@@ -3,6 +3,7 @@ package guard
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // Propose returns a check for instruction when its shape has one
@@ -46,18 +47,22 @@ func Propose(instruction string) (Check, bool) {
 }
 
 // reasonTail is where an instruction's reason or aside starts.
-var reasonTail = regexp.MustCompile(`(?i)\s+(?:-|–|—)\s+because\b.*$|\s*(?:,\s*)?\bbecause\b.*$|\s*\(.*\)\s*$`)
+var reasonTail = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\s+(?:-|–|—)\s+because\b.*$|\s*(?:,\s*)?\bbecause\b.*$|\s*\(.*\)\s*$`)
+})
 
 // clean trims the instruction to its imperative: no reason, no final
 // punctuation, single spaces.
 func clean(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
-	s = reasonTail.ReplaceAllString(s, "")
+	s = reasonTail().ReplaceAllString(s, "")
 	return strings.TrimRight(s, ".!;: ")
 }
 
 // negative matches an instruction that forbids.
-var negative = regexp.MustCompile(`(?i)^(?:never|do not|don't|dont|avoid|stop|no)\b|\b(?:never|do not|don't|must not|without|niemals|nie|kein[e]?|jamais|nunca)\b`)
+var negative = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)^(?:never|do not|don't|dont|avoid|stop|no)\b|\b(?:never|do not|don't|must not|without|niemals|nie|kein[e]?|jamais|nunca)\b`)
+})
 
 // cmdStart is where a command word begins in a shell command line: at the
 // start or after a separator, past env assignments and wrappers.
@@ -67,8 +72,8 @@ const cmdStart = `(?m)(?:^|[;&|(\x60])\s*(?:(?:sudo|env)\s+|\w+=\S*\s+)*(?:\S*/)
 const cmdEnd = `(?:\s|$|[;&|)\x60])`
 
 var (
-	emojiWord  = regexp.MustCompile(`(?i)emojis?\b|émojis?\b|絵文字`)
-	commitWord = regexp.MustCompile(`(?i)\bcommit(?:s|ting)?\b`)
+	emojiWord  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)emojis?\b|émojis?\b|絵文字`) })
+	commitWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\bcommit(?:s|ting)?\b`) })
 )
 
 // emojiPattern matches a git commit whose command line holds an emoji
@@ -77,33 +82,37 @@ var (
 const emojiPattern = `(?s)\bgit\s+commit\b.*[\x{1F000}-\x{1FAFF}\x{2600}-\x{27BF}\x{2B00}-\x{2BFF}\x{FE0F}]`
 
 func emojiCommit(s string) (Check, bool) {
-	if !emojiWord.MatchString(s) || !commitWord.MatchString(s) || !negative.MatchString(s) {
+	if !emojiWord().MatchString(s) || !commitWord().MatchString(s) || !negative().MatchString(s) {
 		return Check{}, false
 	}
 	return Check{Tool: ToolBash, Target: TargetCommand, Pattern: emojiPattern, Action: ActionDeny}, true
 }
 
 var (
-	forceWord = regexp.MustCompile(`(?i)\bforce[- ]?push(?:es|ing)?\b|\bpush(?:es|ing)?\s+(?:--force\b|-f\b|with\s+--force)`)
+	forceWord = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\bforce[- ]?push(?:es|ing)?\b|\bpush(?:es|ing)?\s+(?:--force\b|-f\b|with\s+--force)`)
+	})
 	// pushTarget is what a force push is forbidden to: "to main", "on
 	// main or master", "onto the release branch".
-	pushTarget = regexp.MustCompile(`(?i)\b(?:to|on|onto|into|sur|auf|en|a)\s+(?:the\s+|la\s+|den\s+)?(.+?)(?:\s+branch(?:es)?|\s+(?:machen|pushen|ausführen))?$`)
-	branchName = regexp.MustCompile(`^[A-Za-z0-9._/-]+$`)
+	pushTarget = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(?:to|on|onto|into|sur|auf|en|a)\s+(?:the\s+|la\s+|den\s+)?(.+?)(?:\s+branch(?:es)?|\s+(?:machen|pushen|ausführen))?$`)
+	})
+	branchName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9._/-]+$`) })
 	// knownBranch are the branch names read in any language.
-	knownBranch = regexp.MustCompile(`\b(?:main|master|develop|trunk)\b`)
+	knownBranch = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(?:main|master|develop|trunk)\b`) })
 )
 
 // forceFlag is git push's force option.
 const forceFlag = `(?:--force(?:-with-lease|-if-includes)?(?:=\S*)?|-f)\b`
 
 func forcePush(s string) (Check, bool) {
-	if !forceWord.MatchString(s) || !negative.MatchString(s) {
+	if !forceWord().MatchString(s) || !negative().MatchString(s) {
 		return Check{}, false
 	}
 	const seg = `[^;&|\n]*`
 	push := `\bgit\s+push\b`
 	var targets []string
-	if m := pushTarget.FindStringSubmatch(aside.ReplaceAllString(s, "")); m != nil {
+	if m := pushTarget().FindStringSubmatch(aside().ReplaceAllString(s, "")); m != nil {
 		targets = splitList(m[1])
 		if targets == nil {
 			return Check{}, false // several words: not a branch name
@@ -111,7 +120,7 @@ func forcePush(s string) (Check, bool) {
 	} else {
 		// A branch named in words this reading does not know ("mainに"):
 		// the push is forbidden there, not everywhere.
-		targets = knownBranch.FindAllString(s, -1)
+		targets = knownBranch().FindAllString(s, -1)
 	}
 	if len(targets) == 0 {
 		return Check{Tool: ToolBash, Target: TargetCommand, Pattern: push + seg + `\s(?:` + forceFlag + `|\+\S)`, Action: ActionDeny}, true
@@ -122,7 +131,7 @@ func forcePush(s string) (Check, bool) {
 		case "shared", "remote", "any", "protected", "branch", "branches", "a", "the", "other", "public":
 			return Check{}, false // "to shared branches": not a name
 		}
-		if !branchName.MatchString(b) {
+		if !branchName().MatchString(b) {
 			return Check{}, false
 		}
 		names = append(names, regexp.QuoteMeta(b))
@@ -137,13 +146,15 @@ func forcePush(s string) (Check, bool) {
 	return Check{Tool: ToolBash, Target: TargetCommand, Pattern: p, Action: ActionDeny}, true
 }
 
-var dirRule = regexp.MustCompile("(?i)\\b(?:edit|modify|change|write|writing|touch|create|add|put|generate|commit)\\b.*?\\b(?:in|under|inside|within|to|into)\\s+(?:the\\s+)?`?([A-Za-z0-9._-][A-Za-z0-9._/-]*?)`?(?:\\s+(folder|directory|dir)\\b|$|\\s|,)")
+var dirRule = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(?i)\\b(?:edit|modify|change|write|writing|touch|create|add|put|generate|commit)\\b.*?\\b(?:in|under|inside|within|to|into)\\s+(?:the\\s+)?`?([A-Za-z0-9._-][A-Za-z0-9._/-]*?)`?(?:\\s+(folder|directory|dir)\\b|$|\\s|,)")
+})
 
 func forbiddenDir(s string) (Check, bool) {
-	if !negative.MatchString(s) {
+	if !negative().MatchString(s) {
 		return Check{}, false
 	}
-	m := dirRule.FindStringSubmatch(s)
+	m := dirRule().FindStringSubmatch(s)
 	if m == nil {
 		return Check{}, false
 	}
@@ -158,10 +169,12 @@ func forbiddenDir(s string) (Check, bool) {
 	return Check{Tool: ToolWrite + "|" + ToolEdit, Target: TargetPath, Pattern: `^(?:\./)?` + regexp.QuoteMeta(dir) + `/`, Action: ActionDeny}, true
 }
 
-var quotedCmd = regexp.MustCompile("(?i)^(?:never|do not|don't)\\s+(?:run|execute|call|invoke|type)\\s+`([^`]+)`$")
+var quotedCmd = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile("(?i)^(?:never|do not|don't)\\s+(?:run|execute|call|invoke|type)\\s+`([^`]+)`$")
+})
 
 func quotedCommand(s string) (Check, bool) {
-	m := quotedCmd.FindStringSubmatch(s)
+	m := quotedCmd().FindStringSubmatch(s)
 	if m == nil {
 		return Check{}, false
 	}
@@ -196,21 +209,37 @@ var libraries = map[string]bool{
 
 var (
 	// insteadOf: "use X instead of LIST", in the rule's languages.
-	insteadOf = regexp.MustCompile(`(?i)\b(?:use|prefer|choose|pick|run)\s+(.+?)\s+(?:instead of|rather than|over|not|statt|anstatt|anstelle von|au lieu de|en lugar de|en vez de)\s+(.+)$`)
+	insteadOf = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(?:use|prefer|choose|pick|run)\s+(.+?)\s+(?:instead of|rather than|over|not|statt|anstatt|anstelle von|au lieu de|en lugar de|en vez de)\s+(.+)$`)
+	})
 	// neverUse: "never use LIST", "do not import LIST".
 	// It may follow an "always" clause: "Always use pnpm — never use npm".
-	neverUse = regexp.MustCompile(`(?i)(?:^|[—–;,:]\s*|\s-\s)(?:(?:never|do not|don't|dont|avoid)\s+(?:use|using|run|running|call|invoke|import|importing|require|add|install|depend on)|ne jamais (?:utiliser|importer|lancer)|nunca (?:uses|usar|importes|importar))\s+(.+)$`)
+	neverUse = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(?:^|[—–;,:]\s*|\s-\s)(?:(?:never|do not|don't|dont|avoid)\s+(?:use|using|run|running|call|invoke|import|importing|require|add|install|depend on)|ne jamais (?:utiliser|importer|lancer)|nunca (?:uses|usar|importes|importar))\s+(.+)$`)
+	})
 	// neverUseDE: German puts the verb last: "Niemals Axios benutzen".
-	neverUseDE = regexp.MustCompile(`(?i)^(?:niemals|nie)\s+(.+?)\s+(?:benutzen|verwenden|nutzen|importieren|einsetzen|ausführen)\b`)
+	neverUseDE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^(?:niemals|nie)\s+(.+?)\s+(?:benutzen|verwenden|nutzen|importieren|einsetzen|ausführen)\b`)
+	})
 	// insteadOfDE: "Immer pnpm statt npm benutzen".
-	insteadOfDE = regexp.MustCompile(`(?i)^immer\s+\S+\s+(?:statt|anstatt|anstelle von)\s+(.+?)\s+(?:benutzen|verwenden|nutzen)\b`)
+	insteadOfDE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^immer\s+\S+\s+(?:statt|anstatt|anstelle von)\s+(.+?)\s+(?:benutzen|verwenden|nutzen)\b`)
+	})
 	// libWord marks the object as a library.
-	libWord   = regexp.MustCompile(`(?i)^(?:the\s+)?(.+?)\s+(?:library|libraries|package|packages|module|modules|dependency|dependencies|lib)$`)
-	importVrb = regexp.MustCompile(`(?i)(?:^|[—–;,:]\s*|\s-\s)(?:never|do not|don't|dont|avoid)\s+(?:import|importing|require|depend on)\b`)
+	libWord = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)^(?:the\s+)?(.+?)\s+(?:library|libraries|package|packages|module|modules|dependency|dependencies|lib)$`)
+	})
+	importVrb = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(?:^|[—–;,:]\s*|\s-\s)(?:never|do not|don't|dont|avoid)\s+(?:import|importing|require|depend on)\b`)
+	})
 	// aside ends the object: "— use pnpm instead", "here", "in this repo".
-	aside   = regexp.MustCompile(`(?i)\s*(?:[—–;]|\s-\s|,\s*(?:use|usa|utilise[rz]?|verwende|benutze|prefer|always|immer|toujours|siempre)\b).*$|\s+(?:here|hier|ici|aquí|anymore|any more|again|in this (?:repo|repository|project|codebase)|for (?:anything|any|new)\b.*)$`)
-	pkgName = regexp.MustCompile(`^(?:@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*(?:/[a-z0-9][a-z0-9._-]*)*$`)
-	pyIdent = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+	aside = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\s*(?:[—–;]|\s-\s|,\s*(?:use|usa|utilise[rz]?|verwende|benutze|prefer|always|immer|toujours|siempre)\b).*$|\s+(?:here|hier|ici|aquí|anymore|any more|again|in this (?:repo|repository|project|codebase)|for (?:anything|any|new)\b.*)$`)
+	})
+	pkgName = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*(?:/[a-z0-9][a-z0-9._-]*)*$`)
+	})
+	pyIdent = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z_][a-z0-9_]*$`) })
 )
 
 // substitution reads "use X instead of LIST" and "never use LIST", and
@@ -218,23 +247,23 @@ var (
 // import check when every item is a library.
 func substitution(s string) (Check, bool) {
 	var list string
-	explicitLib := importVrb.MatchString(s)
-	if m := insteadOf.FindStringSubmatch(s); m != nil {
+	explicitLib := importVrb().MatchString(s)
+	if m := insteadOf().FindStringSubmatch(s); m != nil {
 		list = m[2]
-	} else if m := insteadOfDE.FindStringSubmatch(s); m != nil {
+	} else if m := insteadOfDE().FindStringSubmatch(s); m != nil {
 		list = m[1]
-	} else if m := neverUse.FindStringSubmatch(s); m != nil {
+	} else if m := neverUse().FindStringSubmatch(s); m != nil {
 		list = m[1]
-	} else if m := neverUseDE.FindStringSubmatch(s); m != nil {
+	} else if m := neverUseDE().FindStringSubmatch(s); m != nil {
 		list = m[1]
 	} else {
 		return Check{}, false
 	}
 	// "Yarn here — use pnpm instead": the aside, then what is left of it.
 	for prev := ""; prev != list; {
-		prev, list = list, aside.ReplaceAllString(list, "")
+		prev, list = list, aside().ReplaceAllString(list, "")
 	}
-	if m := libWord.FindStringSubmatch(list); m != nil {
+	if m := libWord().FindStringSubmatch(list); m != nil {
 		list, explicitLib = m[1], true
 	}
 	items := splitList(list)
@@ -280,7 +309,7 @@ func library(item string, explicit bool) (string, bool) {
 		}
 		item = base
 	}
-	if !pkgName.MatchString(item) {
+	if !pkgName().MatchString(item) {
 		return "", false
 	}
 	switch {
@@ -310,7 +339,7 @@ func importPattern(pkgs []string) string {
 			continue
 		}
 		js = append(js, q)
-		if pyIdent.MatchString(p) {
+		if pyIdent().MatchString(p) {
 			py = append(py, q)
 		}
 	}
@@ -328,11 +357,13 @@ func importPattern(pkgs []string) string {
 	return strings.Join(alts, "|")
 }
 
-var listSep = regexp.MustCompile(`(?i)\s*(?:,|\bor\b|\band\b|\bnor\b|\boder\b|\bou\b|\bo\b|\bund\b|\bet\b|\by\b)\s*`)
+var listSep = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\s*(?:,|\bor\b|\band\b|\bnor\b|\boder\b|\bou\b|\bo\b|\bund\b|\bet\b|\by\b)\s*`)
+})
 
 // splitList splits "a, b or c", "a/b", "a and b", "a nor b".
 func splitList(s string) []string {
-	s = listSep.ReplaceAllString(s, "\x00")
+	s = listSep().ReplaceAllString(s, "\x00")
 	var out []string
 	for _, f := range strings.Split(s, "\x00") {
 		f = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f), "the "))

@@ -59,11 +59,47 @@ func SettingsPath(a Agent, s Scope, home, projectRoot string) (string, error) {
 	return "", fmt.Errorf("unknown agent %q", a)
 }
 
+// LeanBinary is the name of the lean hook binary (cmd/autofix-hook),
+// which `go install github.com/autofix/autofix/cmd/...` puts next to
+// autofix: it answers as `autofix hook AGENT` does, and takes the agent
+// alone.
+const LeanBinary = "autofix-hook"
+
+// IsLean reports whether exe is the lean hook binary, by its name.
+func IsLean(exe string) bool {
+	return strings.TrimSuffix(filepath.Base(exe), ".exe") == LeanBinary
+}
+
 // Command is the shell command an agent runs for autofix's hook: the
 // binary (an absolute path, or [SharedBinary]), quoted when it needs to
-// be, then "hook AGENT".
+// be, then "hook AGENT"; for the lean binary ([IsLean]) only "AGENT".
 func Command(a Agent, exe string) string {
+	if IsLean(exe) {
+		return shellQuote(exe) + " " + string(a)
+	}
 	return shellQuote(exe) + " hook " + string(a)
+}
+
+// CommandBinary is the binary of autofix's hook command for agent a, in
+// either form (the command without " hook AGENT" or, for the lean binary,
+// " AGENT"), unquoted; "" when command is neither.
+func CommandBinary(a Agent, command string) string {
+	command = strings.TrimSpace(command)
+	if rest, ok := strings.CutSuffix(command, " hook "+string(a)); ok {
+		return unquote(rest)
+	}
+	if rest, ok := strings.CutSuffix(command, " "+string(a)); ok && IsLean(unquote(rest)) {
+		return unquote(rest)
+	}
+	return ""
+}
+
+// unquote undoes shellQuote.
+func unquote(s string) string {
+	if len(s) >= 2 && strings.HasPrefix(s, "'") && strings.HasSuffix(s, "'") {
+		return strings.ReplaceAll(s[1:len(s)-1], `'\''`, "'")
+	}
+	return s
 }
 
 func shellQuote(s string) string {
@@ -75,18 +111,18 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// isOurCommand recognizes autofix's hook command for agent a: the running
-// binary exe, or any binary named autofix (a moved or reinstalled one, or
-// the bare name of shared settings).
+// isOurCommand recognizes autofix's hook command for agent a, in either
+// form: "BINARY hook AGENT" run by the running binary exe or any binary
+// named autofix (a moved or reinstalled one, or the bare name of shared
+// settings), or "autofix-hook AGENT", the lean binary's.
 func isOurCommand(a Agent, command, exe string) bool {
-	rest, ok := strings.CutSuffix(strings.TrimSpace(command), " hook "+string(a))
-	if !ok {
-		return false
+	if rest, ok := strings.CutSuffix(strings.TrimSpace(command), " hook "+string(a)); ok {
+		if exe != "" && rest == shellQuote(exe) {
+			return true
+		}
+		return strings.Contains(filepath.Base(strings.Trim(rest, `'"`)), "autofix")
 	}
-	if exe != "" && rest == shellQuote(exe) {
-		return true
-	}
-	return strings.Contains(filepath.Base(strings.Trim(rest, `'"`)), "autofix")
+	return CommandBinary(a, command) != ""
 }
 
 // eventEntry is one entry autofix installs under an event.

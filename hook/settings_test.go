@@ -140,6 +140,9 @@ func TestCommand(t *testing.T) {
 		{"/usr/bin/autofix", "/usr/bin/autofix hook codex"},
 		{"/Users/Jo Doe/bin/autofix", "'/Users/Jo Doe/bin/autofix' hook codex"},
 		{"/tmp/it's/autofix", `'/tmp/it'\''s/autofix' hook codex`},
+		{"/home/jo/go/bin/autofix-hook", "/home/jo/go/bin/autofix-hook codex"},
+		{"/Users/Jo Doe/bin/autofix-hook", "'/Users/Jo Doe/bin/autofix-hook' codex"},
+		{"/opt/bin/autofix-hook.exe", "/opt/bin/autofix-hook.exe codex"},
 	} {
 		got := Command(Codex, tt.exe)
 		if got != tt.want {
@@ -147,6 +150,14 @@ func TestCommand(t *testing.T) {
 		}
 		if !isOurCommand(Codex, got, "") || isOurCommand(ClaudeCode, got, "") {
 			t.Errorf("isOurCommand does not recognize %q for codex only", got)
+		}
+		if bin := CommandBinary(Codex, got); bin != tt.exe {
+			t.Errorf("CommandBinary(%q) = %q, want %q", got, bin, tt.exe)
+		}
+	}
+	for _, other := range []string{"/usr/bin/autofix codex", "/usr/bin/other codex", "autofix-hook codex --verbose", "/bin/autofix-hooks codex"} {
+		if isOurCommand(Codex, other, "") || CommandBinary(Codex, other) != "" {
+			t.Errorf("%q was taken for autofix's hook command", other)
 		}
 	}
 	if isOurCommand(Codex, "/usr/bin/other hook codex", "") {
@@ -374,4 +385,51 @@ func FuzzInstall(f *testing.F) {
 			t.Fatalf("Remove left %q (err %v)\n%s", cmds, err, back)
 		}
 	})
+}
+
+// TestInstallSwitchesForms: installing the lean binary over the hooks of
+// `autofix hook` (and back) replaces autofix's entries in place, one per
+// event, whichever form was there: no duplicates, and back to the same
+// bytes; either binary removes either form.
+func TestInstallSwitchesForms(t *testing.T) {
+	const full, lean = "/home/jo/go/bin/autofix", "/home/jo/go/bin/autofix-hook"
+	for _, a := range Agents {
+		in := []byte("{\n  // mine\n  \"hooks\": {}\n}\n")
+		if a == Cursor {
+			in = []byte("{\n  // mine\n  \"version\": 1,\n  \"hooks\": {}\n}\n")
+		}
+		slow, _, err := Install(a, in, full)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fast, changed, err := Install(a, slow, lean)
+		if err != nil || !changed {
+			t.Fatalf("%s: Install(lean) = changed %v, err %v", a, changed, err)
+		}
+		if bytes.Contains(fast, []byte(" hook "+string(a))) || !bytes.Contains(fast, []byte(lean+" "+string(a))) {
+			t.Errorf("%s: the lean install left the slow form or lacks its own:\n%s", a, fast)
+		}
+		if got, want := bytes.Count(fast, []byte(lean)), bytes.Count(slow, []byte(full)); got != want {
+			t.Errorf("%s: %d lean entries for %d slow ones:\n%s", a, got, want, fast)
+		}
+		cmds, err := Installed(a, fast, full)
+		if err != nil || len(cmds) == 0 || cmds[0] != lean+" "+string(a) {
+			t.Errorf("%s: Installed(lean install) = %q, %v", a, cmds, err)
+		}
+		if again, changed, _ := Install(a, fast, lean); changed || !bytes.Equal(again, fast) {
+			t.Errorf("%s: installing the lean form twice changed the file", a)
+		}
+		if back, _, _ := Install(a, fast, full); !bytes.Equal(back, slow) {
+			t.Errorf("%s: back to autofix hook =\n%s\nwant\n%s", a, back, slow)
+		}
+		removed, _, err := Remove(a, slow, full)
+		if err != nil || bytes.Contains(removed, []byte("autofix")) {
+			t.Fatalf("%s: Remove(slow) = %s, %v", a, removed, err)
+		}
+		for _, exe := range []string{full, lean} {
+			if out, _, err := Remove(a, fast, exe); err != nil || !bytes.Equal(out, removed) {
+				t.Errorf("%s: Remove(%s) = %s, %v; want %s", a, exe, out, err, removed)
+			}
+		}
+	}
 }

@@ -5,6 +5,7 @@ import (
 	stdjson "encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"reflect"
 	"slices"
 	"strconv"
@@ -59,24 +60,19 @@ type Value struct {
 	// Str is the decoded text of a string, the literal of a number, or
 	// "true"/"false" for a boolean.
 	Str string
-	// Elems are an array's elements.
-	Elems []*Value
-	// Members are an object's members in file order (keys are unique).
-	Members []Member
-}
-
-// Member is one key of an object.
-type Member struct {
+	// Key is the name of an object's member, and KeyOff where it starts.
 	Key    string
 	KeyOff int
-	Value  *Value
+	// Elems are an array's elements, or an object's members in file order
+	// (their keys are unique).
+	Elems []Value
 }
 
-// Get returns the value of key in an object, or nil.
+// Get returns the member named key of an object, or nil.
 func (v *Value) Get(key string) *Value {
-	for _, m := range v.Members {
-		if m.Key == key {
-			return m.Value
+	for i := range v.Elems {
+		if v.Elems[i].Key == key {
+			return &v.Elems[i]
 		}
 	}
 	return nil
@@ -99,39 +95,22 @@ func Parse(data []byte) (*Value, error) { return ParseEach(data, nil) }
 // ParseEach reads a large array in memory proportional to its largest
 // element rather than to the whole file.
 func ParseEach(data []byte, each func(i int, elem *Value)) (*Value, error) {
-	p := &parser{data: data, src: string(data), each: each, bad: -1, lastScalar: -1}
+	p := &parser{data: data, src: string(data), each: each}
 	body := bytes.TrimPrefix(data, bom)
 	p.shift = len(data) - len(body)
 	p.last = p.shift
-	if !utf8.Valid(body) {
-		p.bad = p.shift + firstInvalid(body)
-	}
-	// Strings are checked for UTF-8 here (bad), so that escaped lone
+	// Strings are checked for UTF-8 in read, so that escaped lone
 	// surrogates decode to U+FFFD as encoding/json decodes them.
 	p.dec = jsontext.NewDecoder(bytes.NewBuffer(body), jsontext.AllowInvalidUTF8(true))
-	v := p.value(ctx{})
-	if p.err != nil {
+	if !p.value() {
 		return nil, p.err
 	}
-	p.i = p.last
-	if p.explainGlued() || p.skipWS() {
+	if i := p.skipWS(p.last); i < len(data) {
+		p.refuse(&jsontext.SyntacticError{ByteOffset: int64(i - p.shift), Err: errAfterEnd}, false)
 		return nil, p.err
 	}
-	if p.i < len(data) {
-		return nil, p.fail(p.i, "unexpected %s after the end of the JSON value (only one top-level value is allowed)", p.describe(p.i))
-	}
-	return v, nil
-}
-
-func firstInvalid(b []byte) int {
-	for i := 0; i < len(b); {
-		r, n := utf8.DecodeRune(b[i:])
-		if r == utf8.RuneError && n <= 1 {
-			return i
-		}
-		i += n
-	}
-	return len(b)
+	v := p.stack[0]
+	return &v, nil
 }
 
 // decodeOptions make json.Unmarshal strict about the syntax (duplicate
@@ -192,13 +171,8 @@ func innermost(v *Value, off int) *Value {
 	if off <= v.Off || off > v.End {
 		return nil
 	}
-	for _, e := range v.Elems {
-		if in := innermost(e, off); in != nil {
-			return in
-		}
-	}
-	for _, m := range v.Members {
-		if in := innermost(m.Value, off); in != nil {
+	for i := range v.Elems {
+		if in := innermost(&v.Elems[i], off); in != nil {
 			return in
 		}
 	}
@@ -219,45 +193,29 @@ func Position(data []byte, off int) (line, col int) {
 }
 
 // parser builds the tree from jsontext's tokens. jsontext decides what is
-// valid; when it refuses, explain looks at the bytes after the last good
-// token and says what is wrong in the words of the messages below.
+// valid; when it refuses, refuse says what is wrong.
 type parser struct {
 	data  []byte
 	src   string // data as one string: unescaped strings are slices of it
 	dec   *jsontext.Decoder
 	shift int // length of the byte order mark
 	each  func(int, *Value)
-	depth int
 	err   error
-	bad   int // offset of the first invalid UTF-8 byte, or -1
-	// last is where the last good token ended; lastScalar is where the
-	// last number or literal started (-1 for other tokens).
-	last, lastScalar int
-	mstack           []Member // members of the open objects
-	// While ParseEach streams an array, the values and members of one
-	// element are reused for the next: a fresh process (every hook run)
-	// then touches memory for one rule, not for the whole ruleset (the
-	// package doc has the numbers).
-	pool   []*Value
-	inUse  int
-	marena []Member
-	i      int // explain's position
+	last  int // where the last good token ended
+	// stack holds each open array or object (End 0 until it closes)
+	// followed by the children read so far; a closed one takes a copy of
+	// its children.
+	stack []Value
+	// While ParseEach streams an array, the children of one element are
+	// copied to arena, which is reused for the next element: a fresh
+	// process (every hook run) then touches memory for one rule, not for
+	// the whole ruleset (the package doc has the numbers).
+	arena []Value
 }
 
-// ctx is where a read happens, for explain: at the top, in an array after
-// n elements, in an object after n members, or after the key of a member.
-type ctx struct {
-	open     Kind // Array or Object; Null at the top or after a key
-	start    int  // the open array or object
-	n        int
-	base     int    // the object's members in mstack
-	key      string // after a key
-	afterKey bool
-}
-
-// read reads the next token; a scalar comes with its raw bytes.
-func (p *parser) read() (k jsontext.Kind, off, end int, raw []byte, ok bool) {
-	// A string with invalid UTF-8 counts as refused (see bad).
+// read reads the next token, an object's key when key is set; a scalar
+// comes with its raw bytes.
+func (p *parser) read(key bool) (k jsontext.Kind, off, end int, raw []byte, ok bool) {
 	var err error
 	switch k = p.dec.PeekKind(); k {
 	case 0, '{', '}', '[', ']':
@@ -269,35 +227,45 @@ func (p *parser) read() (k jsontext.Kind, off, end int, raw []byte, ok bool) {
 		end = int(p.dec.InputOffset()) + p.shift
 		off = end - len(raw)
 	}
-	if err != nil || p.bad >= off && p.bad < end {
+	if err != nil {
+		p.refuse(err, key)
 		return 0, 0, 0, nil, false
 	}
-	p.last, p.lastScalar = end, -1
-	if k != '"' && len(raw) > 0 {
-		p.lastScalar = off
+	if k == '"' && !utf8.Valid(raw) { // see ParseEach
+		bad := off
+		for {
+			r, n := utf8.DecodeRune(p.data[bad:end])
+			if r == utf8.RuneError && n <= 1 {
+				break
+			}
+			bad += n
+		}
+		p.fail(bad, "invalid UTF-8 byte 0x%02x in a string (save the file as UTF-8)", p.data[bad])
+		return 0, 0, 0, nil, false
 	}
+	p.last = end
 	return k, off, end, raw, true
 }
 
-func (p *parser) value(c ctx) *Value {
-	k, off, end, raw, ok := p.read()
+// value reads one value and pushes it on the stack.
+func (p *parser) value() bool {
+	k, off, end, raw, ok := p.read(false)
 	if !ok {
-		p.explain(c)
-		return nil
+		return false
 	}
-	v := p.alloc()
-	v.Off, v.End = off, end
+	v := Value{Off: off, End: end}
 	switch k {
 	case '{', '[':
-		if p.depth++; p.depth > maxDepth {
+		if p.dec.StackDepth() > maxDepth {
 			p.fail(off, "nesting deeper than %d levels", maxDepth)
-			return nil
+			return false
 		}
-		defer func() { p.depth-- }()
-		if k == '[' {
-			return p.array(v)
+		v.Kind, v.End = Array, 0 // End is set when it closes
+		if k == '{' {
+			v.Kind = Object
 		}
-		return p.object(v)
+		p.stack = append(p.stack, v)
+		return p.children()
 	case '"':
 		v.Kind, v.Str = String, p.unquote(off, end, raw)
 	case '0':
@@ -305,33 +273,63 @@ func (p *parser) value(c ctx) *Value {
 	case 't', 'f':
 		v.Kind, v.Str = Bool, p.src[off:end]
 	}
-	return v
+	p.stack = append(p.stack, v)
+	return true
 }
 
-// alloc returns a zero value: a new one, or from the pool while an array
-// is streamed (not the array itself, which ParseEach returns).
-func (p *parser) alloc() *Value {
-	if p.each == nil || p.depth == 0 {
-		return new(Value)
+// children reads the elements or members of the array or object on top of
+// the stack, up to its end.
+func (p *parser) children() bool {
+	open := len(p.stack) - 1
+	kind, closer := p.stack[open].Kind, jsontext.Kind(']')
+	if kind == Object {
+		closer = '}'
 	}
-	if p.inUse == len(p.pool) {
-		p.pool = append(p.pool, new(Value))
+	stream := p.each != nil && open == 0 && kind == Array
+	for n := 0; ; n++ {
+		if p.dec.PeekKind() == closer {
+			p.read(false)
+			v := &p.stack[open]
+			v.End = p.last
+			v.Elems = p.copyOut(p.stack[open+1:])
+			p.stack = p.stack[:open+1]
+			return true
+		}
+		var key string
+		var keyOff int
+		if kind == Object {
+			_, off, end, raw, ok := p.read(true)
+			if !ok {
+				return false
+			}
+			key, keyOff = p.unquote(off, end, raw), off
+		}
+		if !p.value() {
+			return false
+		}
+		if kind == Object {
+			m := &p.stack[len(p.stack)-1]
+			m.Key, m.KeyOff = key, keyOff
+		}
+		if stream {
+			p.each(n, &p.stack[open+1])
+			p.stack, p.arena = p.stack[:open+1], p.arena[:0]
+		}
 	}
-	v := p.pool[p.inUse]
-	p.inUse++
-	*v = Value{}
-	return v
 }
 
-// members copies an object's members out of mstack, to the arena while an
-// array is streamed.
-func (p *parser) members(ms []Member) []Member {
+// copyOut copies the children of a closed array or object off the stack,
+// to the arena while an array is streamed.
+func (p *parser) copyOut(vs []Value) []Value {
+	if len(vs) == 0 {
+		return nil
+	}
 	if p.each == nil {
-		return slices.Clone(ms)
+		return slices.Clone(vs)
 	}
-	at := len(p.marena)
-	p.marena = append(p.marena, ms...)
-	return p.marena[at:len(p.marena):len(p.marena)]
+	at := len(p.arena)
+	p.arena = append(p.arena, vs...)
+	return p.arena[at:len(p.arena):len(p.arena)]
 }
 
 func (p *parser) unquote(off, end int, raw []byte) string {
@@ -342,55 +340,6 @@ func (p *parser) unquote(off, end int, raw []byte) string {
 	return string(b)
 }
 
-func (p *parser) array(v *Value) *Value {
-	v.Kind = Array
-	stream := p.each != nil && p.depth == 1
-	for n := 0; ; n++ {
-		if p.dec.PeekKind() == ']' {
-			p.read()
-			v.End = p.last
-			return v
-		}
-		e := p.value(ctx{open: Array, start: v.Off, n: n})
-		if e == nil {
-			return nil
-		}
-		if stream {
-			p.each(n, e)
-			p.inUse, p.marena = 0, p.marena[:0]
-		} else {
-			v.Elems = append(v.Elems, e)
-		}
-	}
-}
-
-func (p *parser) object(v *Value) *Value {
-	v.Kind = Object
-	base := len(p.mstack)
-	defer func() { p.mstack = p.mstack[:base] }()
-	for n := 0; ; n++ {
-		if p.dec.PeekKind() == '}' {
-			p.read()
-			v.End = p.last
-			if ms := p.mstack[base:]; len(ms) > 0 {
-				v.Members = p.members(ms)
-			}
-			return v
-		}
-		_, off, end, raw, ok := p.read()
-		if !ok {
-			p.explain(ctx{open: Object, start: v.Off, n: n, base: base})
-			return nil
-		}
-		key := p.unquote(off, end, raw)
-		val := p.value(ctx{key: key, afterKey: true})
-		if val == nil {
-			return nil
-		}
-		p.mstack = append(p.mstack, Member{Key: key, KeyOff: off, Value: val})
-	}
-}
-
 func (p *parser) fail(off int, format string, a ...any) error {
 	if p.err == nil {
 		line, col := Position(p.data, off)
@@ -399,289 +348,122 @@ func (p *parser) fail(off int, format string, a ...any) error {
 	return p.err
 }
 
-// explain sets p.err to what is wrong after the last good token, read in
-// context c.
-func (p *parser) explain(c ctx) {
-	p.i = p.last
-	if p.explainGlued() {
-		return
+// errAfterEnd is ParseEach's refusal of anything after the top-level value.
+var errAfterEnd = errors.New("text after the end of the JSON value")
+
+// refuse sets p.err to what is wrong where jsontext refused the next token
+// with err (io.EOF, or a *jsontext.SyntacticError with the offset). The
+// mistakes people make editing a file by hand have messages of their own;
+// any other is said in jsontext's words. key is set when the token is an
+// object's key.
+func (p *parser) refuse(err error, key bool) {
+	se := &jsontext.SyntacticError{ByteOffset: int64(len(p.data) - p.shift), Err: err} // for io.EOF
+	errors.As(err, &se)
+	off, open := int(se.ByteOffset)+p.shift, p.open()
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		off = len(p.data) // not where the cut token resumes
 	}
+	// The refused token starts at start, after a comma or colon.
+	start := p.skipWS(p.last)
+	if strings.IndexByte(",:", p.at(start)) >= 0 {
+		start = p.skipWS(start + 1)
+	}
+	c, prev, next := p.at(off), p.before(off), p.at(p.skipWS(off+1))
 	switch {
-	case c.open == Array:
-		p.explainNext(c, ']', "array", "an array element")
-	case c.open == Object:
-		p.explainNext(c, '}', "object", "an object member")
-	case c.afterKey:
-		p.explainAfterKey(c.key)
-	default: // the top
-		if p.skipWS() {
-			return
-		}
-		if p.i == len(p.data) {
-			p.fail(p.i, "empty file: expected a JSON value")
-			return
-		}
-		p.explainValue()
-	}
-	if p.err == nil {
-		p.fail(p.i, "invalid JSON") // jsontext refused what the rules above accept
-	}
-}
-
-// explainGlued explains a number or literal that runs into what follows
-// ("01", "0x10", "truex"): jsontext reads its valid start as a token.
-func (p *parser) explainGlued() bool {
-	if p.lastScalar < 0 {
-		return false
-	}
-	i := p.i
-	p.i = p.lastScalar
-	p.explainValue()
-	p.i = i
-	return p.err != nil
-}
-
-// skipWS skips white space at p.i and reports a comment.
-func (p *parser) skipWS() bool {
-	for p.i < len(p.data) && strings.IndexByte(" \t\n\r", p.data[p.i]) >= 0 {
-		p.i++
-	}
-	if p.i+1 < len(p.data) && p.data[p.i] == '/' && (p.data[p.i+1] == '/' || p.data[p.i+1] == '*') {
-		p.fail(p.i, "comments are not allowed in JSON")
-		return true
-	}
-	return false
-}
-
-func (p *parser) explainNext(c ctx, closer byte, what, elem string) {
-	comma := -1
-	if p.skipWS() {
-		return
-	}
-	if c.n > 0 && p.i < len(p.data) && p.data[p.i] == ',' {
-		comma = p.i
-		p.i++
-		if p.skipWS() {
-			return
-		}
-	}
-	if p.i >= len(p.data) {
-		line, col := Position(p.data, c.start)
-		p.fail(p.i, "unexpected end of file: missing '%c' to close the %s opened at line %d, col %d", closer, what, line, col)
-		return
-	}
-	ch := p.data[p.i]
-	switch {
-	case ch == closer && comma >= 0:
-		p.fail(comma, "trailing comma before '%c'", closer)
-	case c.n > 0 && comma < 0:
-		p.fail(p.i, "expected ',' or '%c' after %s, found %s (missing comma?)", closer, elem, p.describe(p.i))
-	case closer == ']' && ch == ',':
-		p.fail(p.i, "unexpected ',': expected a value")
-	case closer == ']':
-		p.explainValue()
-	case ch == '"':
-		p.explainKey(c)
-	case ch == '\'':
-		p.fail(p.i, "object keys must be in double quotes, not single quotes")
-	case ch >= 'a' && ch <= 'z' || ch >= 'A' && ch <= 'Z' || ch == '_' || ch == '$':
-		p.fail(p.i, "object key %s must be a double-quoted string", p.word(p.i))
-	default:
-		p.fail(p.i, "expected an object key in double quotes, found %s", p.describe(p.i))
-	}
-}
-
-// explainKey explains a key that jsontext refused: a bad string, or one
-// that an earlier member of the object has.
-func (p *parser) explainKey(c ctx) {
-	off := p.i
-	if end := p.explainString(); p.err == nil {
-		b, _ := jsontext.AppendUnquote(nil, p.data[off:end])
-		for _, m := range p.mstack[c.base:] {
-			if m.Key == string(b) {
-				line, col := Position(p.data, m.KeyOff)
-				p.fail(off, "duplicate key %q (first at line %d, col %d)", m.Key, line, col)
-			}
-		}
-	}
-}
-
-func (p *parser) explainAfterKey(key string) {
-	if p.skipWS() {
-		return
-	}
-	if p.i >= len(p.data) || p.data[p.i] != ':' {
-		p.fail(p.i, "expected ':' after object key %q, found %s", key, p.describe(p.i))
-		return
-	}
-	p.i++
-	if p.skipWS() {
-		return
-	}
-	if p.i < len(p.data) && (p.data[p.i] == ',' || p.data[p.i] == '}') {
-		p.fail(p.i, "missing value for key %q", key)
-		return
-	}
-	p.explainValue()
-}
-
-// explainValue explains the value at p.i; it sets no error for a valid
-// number or literal.
-func (p *parser) explainValue() {
-	if p.i >= len(p.data) {
-		p.fail(p.i, "unexpected end of file: expected a value")
-		return
-	}
-	switch c := p.data[p.i]; {
-	case c == '"':
-		p.explainString()
-	case c == '-' || c >= '0' && c <= '9':
-		p.explainNumber()
+	case off == len(p.data) && p.at(start) == '"':
+		p.fail(start, "unterminated string: no closing '\"' before the end of the file")
+	case off == len(p.data) && open >= 0:
+		o := p.stack[open]
+		line, col := Position(p.data, o.Off)
+		p.fail(off, "unexpected end of file: missing '%c' to close the %s opened at line %d, col %d", "]}"[o.Kind-Array], o.Kind, line, col)
+	case off == len(p.data) && start == off:
+		p.fail(off, "empty file: expected a JSON value")
+	case off == len(p.data):
+		p.fail(off, "unexpected end of file")
+	case c == '/' && (p.at(off+1) == '/' || p.at(off+1) == '*'):
+		p.fail(off, "comments are not allowed in JSON")
+	case se.Err == errAfterEnd:
+		p.fail(off, "unexpected %s after the end of the JSON value (only one top-level value is allowed)", p.describe(off))
 	case c == '\'':
-		p.fail(p.i, "strings must be in double quotes, not single quotes")
-	case c == '+' || c == '.':
-		p.fail(p.i, "invalid number: a JSON number starts with a digit or '-'")
-	case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_':
-		if w := p.word(p.i); w != "true" && w != "false" && w != "null" {
-			p.fail(p.i, "invalid literal %q: JSON values are true, false, null, numbers, \"strings\", arrays and objects", w)
-		}
-	default:
-		p.fail(p.i, "unexpected %s: expected a value", p.describe(p.i))
-	}
-}
-
-func (p *parser) digits() int {
-	start := p.i
-	for p.i < len(p.data) && p.data[p.i] >= '0' && p.data[p.i] <= '9' {
-		p.i++
-	}
-	return p.i - start
-}
-
-func (p *parser) explainNumber() {
-	start, d := p.i, p.data
-	if d[p.i] == '-' {
-		p.i++
-	}
-	intStart := p.i
-	if n := p.digits(); n == 0 {
-		p.fail(p.i, "invalid number: expected a digit, found %s", p.describe(p.i))
-		return
-	} else if n > 1 && d[intStart] == '0' {
-		p.fail(intStart, "invalid number: leading zeros are not allowed")
-		return
-	}
-	if p.i < len(d) && d[p.i] == '.' {
-		p.i++
-		if p.digits() == 0 {
-			p.fail(p.i, "invalid number: expected a digit after '.', found %s", p.describe(p.i))
-			return
-		}
-	}
-	if p.i < len(d) && (d[p.i] == 'e' || d[p.i] == 'E') {
-		p.i++
-		if p.i < len(d) && (d[p.i] == '+' || d[p.i] == '-') {
-			p.i++
-		}
-		if p.digits() == 0 {
-			p.fail(p.i, "invalid number: expected a digit in the exponent, found %s", p.describe(p.i))
-			return
-		}
-	}
-	if p.i < len(d) {
-		if c := d[p.i]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '.' {
-			p.fail(start, "invalid number %q", string(d[start:p.i])+p.word(p.i))
-		}
-	}
-}
-
-// explainString explains the string at p.i and returns where it ends.
-func (p *parser) explainString() int {
-	start, d := p.i, p.data
-	for p.i++; p.i < len(d); {
-		switch c := d[p.i]; {
-		case c == '"':
-			return p.i + 1
-		case c == '\\':
-			esc := p.i
-			p.i += 2
-			switch e := byte(0); {
-			case esc+1 >= len(d):
-				p.fail(start, "unterminated string: no closing '\"' before the end of the file")
-			case strings.IndexByte(`"\/bfnrt`, d[esc+1]) >= 0:
-				continue
-			case d[esc+1] == 'u':
-				if esc+6 > len(d) || !isHex4(d[esc+2:esc+6]) {
-					p.fail(esc, "invalid escape: \\u must be followed by 4 hex digits")
-				}
-				p.i += 4
-				continue
-			default:
-				if e = d[esc+1]; e >= 0x20 && e < 0x7f {
-					p.fail(esc, "invalid escape '\\%c' in string (write \\\\ for a backslash)", e)
-				} else {
-					p.fail(esc, "invalid escape in string (write \\\\ for a backslash)")
-				}
+		p.fail(off, "strings must be in double quotes, not single quotes")
+	case c == '\n' || c == '\r': // jsontext refuses a line break only in a string
+		p.fail(start, "unterminated string: line break before the closing '\"' (write \\n for a line break inside a string)")
+	case c == '\\' && start < off:
+		p.fail(off, "invalid escape in string (write \\\\ for a backslash)")
+	case se.Err == jsontext.ErrDuplicateName:
+		name := se.JSONPointer.LastToken()
+		for _, m := range p.stack[open+1:] {
+			if m.Key == name {
+				line, col := Position(p.data, m.KeyOff)
+				p.fail(off, "duplicate key %q (first at line %d, col %d)", name, line, col)
 			}
-			return p.i
-		case c == '\n' || c == '\r':
-			p.fail(start, "unterminated string: line break before the closing '\"' (write \\n for a line break inside a string)")
-			return p.i
-		case c < 0x20:
-			p.fail(p.i, "control character %U in a string must be escaped", rune(c))
-			return p.i
-		case c >= 0x80:
-			r, n := utf8.DecodeRune(d[p.i:])
-			if r == utf8.RuneError && n <= 1 {
-				p.fail(p.i, "invalid UTF-8 byte 0x%02x in a string (save the file as UTF-8)", c)
-				return p.i
-			}
-			p.i += n
-		default:
-			p.i++
 		}
+	case prev == ':' && strings.IndexByte(",}]", c) >= 0:
+		p.fail(off, "missing value for key %q", se.JSONPointer.LastToken())
+	case c == ',' && (next == ']' || next == '}') && strings.IndexByte("[{,", prev) < 0:
+		p.fail(off, "trailing comma before '%c'", next)
+	case key && off == start && (prev == '{' || prev == ',') && isWord(c):
+		p.fail(off, "object key %s must be a double-quoted string", p.word(off))
+	// A token refused at its start after a whole element or member (not
+	// glued to a number or literal, as in 01 or truex) lacks a comma.
+	case open >= 0 && (key || p.stack[open].Kind == Array) && off == start && strings.IndexByte("[{,", prev) < 0 && !isWord(p.at(off-1)):
+		kind := p.stack[open].Kind - Array
+		p.fail(off, "expected ',' or '%c' after %s, found %s (missing comma?)", "]}"[kind], [...]string{"an array element", "an object member"}[kind], p.describe(off))
 	}
-	p.fail(start, "unterminated string: no closing '\"' before the end of the file")
-	return p.i
+	p.fail(off, "%s", se.Err) // unless set above
 }
 
-func isHex4(b []byte) bool {
-	for _, c := range b {
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
-			return false
-		}
+// open returns the index in the stack of the innermost array or object not
+// yet closed, or -1.
+func (p *parser) open() int {
+	i := len(p.stack) - 1
+	for i >= 0 && (p.stack[i].Kind < Array || p.stack[i].End != 0) {
+		i--
 	}
-	return true
+	return i
 }
 
-// describe names what is at off, for messages.
+// at returns the byte at i, or 0 outside data.
+func (p *parser) at(i int) byte {
+	if i < 0 || i >= len(p.data) {
+		return 0
+	}
+	return p.data[i]
+}
+
+// skipWS returns where the white space at i ends.
+func (p *parser) skipWS(i int) int {
+	for strings.IndexByte(" \t\r\n", p.at(i)) >= 0 {
+		i++
+	}
+	return i
+}
+
+// before returns the last byte before off that is not white space.
+func (p *parser) before(off int) byte {
+	for off > 0 && strings.IndexByte(" \t\r\n", p.data[off-1]) >= 0 {
+		off--
+	}
+	return p.at(off - 1)
+}
+
+// describe names the character at off, for messages.
 func (p *parser) describe(off int) string {
-	if off >= len(p.data) {
-		return "end of file"
+	if r, n := utf8.DecodeRune(p.data[off:]); r != utf8.RuneError || n > 1 {
+		return strconv.QuoteRune(r)
 	}
-	r, n := utf8.DecodeRune(p.data[off:])
-	if r == utf8.RuneError && n <= 1 {
-		return fmt.Sprintf("invalid UTF-8 byte 0x%02x", p.data[off])
-	}
-	if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || r == '\uFEFF' || !strconv.IsPrint(r) {
-		return fmt.Sprintf("character %U", r)
-	}
-	if w := p.word(off); len(w) > 1 {
-		return fmt.Sprintf("%q", w)
-	}
-	return fmt.Sprintf("'%c'", r)
+	return fmt.Sprintf("invalid UTF-8 byte 0x%02x", p.data[off])
 }
 
-// word returns the run of letters, digits and underscores at off.
+// word returns the run of letters, digits, '_' and '$' at off (at most 40).
 func (p *parser) word(off int) string {
 	end := off
-	for end < len(p.data) && end-off < 40 {
-		c := p.data[end]
-		if c == '_' || c == '$' || c == '-' && end == off || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
-			end++
-			continue
-		}
-		break
+	for end < len(p.data) && end-off < 40 && isWord(p.data[end]) {
+		end++
 	}
 	return p.src[off:end]
+}
+
+func isWord(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }

@@ -12,12 +12,9 @@ func deepCopy(v *Value) *Value {
 		return nil
 	}
 	out := *v
-	out.Elems, out.Members = nil, nil
-	for _, e := range v.Elems {
-		out.Elems = append(out.Elems, deepCopy(e))
-	}
-	for _, m := range v.Members {
-		out.Members = append(out.Members, Member{Key: m.Key, KeyOff: m.KeyOff, Value: deepCopy(m.Value)})
+	out.Elems = nil
+	for i := range v.Elems {
+		out.Elems = append(out.Elems, *deepCopy(&v.Elems[i]))
 	}
 	return &out
 }
@@ -36,12 +33,12 @@ func FuzzParseModes(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		whole, err := Parse(data)
-		var elems []*Value
+		var elems []Value
 		root, err2 := ParseEach(data, func(i int, e *Value) {
 			if i != len(elems) {
 				t.Fatalf("element %d handed out as %d", len(elems), i)
 			}
-			elems = append(elems, deepCopy(e))
+			elems = append(elems, *deepCopy(e))
 		})
 		if (err2 == nil) != (err == nil) || err2 != nil && err2.Error() != err.Error() {
 			t.Fatalf("errors differ: Parse %v, ParseEach %v", err, err2)

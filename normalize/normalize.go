@@ -5,12 +5,11 @@
 //
 // # Normalizers
 //
-// [Normalize] uses Ollama when [Options].Client is set: one chat call with a
-// system prompt, examples, temperature 0 and the JSON schema of the answer
-// as the structured-output format; the answer is validated (strict
-// imperative, concrete, the person's backticked code and paths kept) and,
-// when invalid, retried once with the reason. Without a client it uses the
-// built-in normalizer, which writes a faithful rule or refuses:
+// [Normalize] asks a language model when [Options].Model is set (package
+// normalize/ollama: one Ollama chat call whose answer [ParseAnswer]
+// validates: strict imperative, concrete, the person's backticked code and
+// paths kept). Without a model it uses the built-in normalizer, which
+// writes a faithful rule or refuses:
 //
 //   - technical tokens (paths, globs, backticked code, versions, flags,
 //     "./...", "e.g.", "%w", @scope/pkg, names such as Go or PostgreSQL)
@@ -26,8 +25,9 @@
 //     wrap a template around leftover words is refused too.
 //
 // The category comes from a keyword lexicon, the same for the five
-// languages. [Probe] tells whether a model is ready, for the auto mode that
-// falls back to the built-in normalizer.
+// languages. Package normalize/ollama tells whether a model is ready, for
+// the auto mode that falls back to the built-in normalizer. This package
+// makes no network call and does not link net.
 //
 // # Rules
 //
@@ -48,10 +48,7 @@ package normalize
 import (
 	"context"
 	"strings"
-	"time"
 	"unicode"
-
-	"github.com/ollama/ollama/api"
 )
 
 // Existing is a rule or preference already recorded, shown to the
@@ -74,21 +71,10 @@ type Result struct {
 
 // Options select the normalizer.
 type Options struct {
-	// Client is the Ollama client; nil selects the built-in normalizer.
-	Client *api.Client
-	// Model is the Ollama model to ask.
-	Model string
-	// Timeout bounds each model call; zero means DefaultTimeout.
-	Timeout time.Duration
-	// Host names the Ollama server in error messages (OLLAMA_HOST).
-	Host string
-	// ProbeTimeout bounds the version check of [Probe]; zero means
-	// [ProbeTimeout].
-	ProbeTimeout time.Duration
+	// Model is the language model to ask; nil selects the built-in
+	// normalizer.
+	Model Model
 }
-
-// DefaultTimeout bounds a model call when Options.Timeout is zero.
-const DefaultTimeout = 60 * time.Second
 
 // Normalize turns text into a rule. existing lists the rules already
 // recorded, for supersession. The result is complete or an error: never
@@ -101,10 +87,10 @@ func Normalize(ctx context.Context, text string, existing []Existing, opts Optio
 	if err := checkControl(t); err != nil {
 		return Result{}, err
 	}
-	if opts.Client == nil {
+	if opts.Model == nil {
 		return builtin(text, existing)
 	}
-	return normalizeOllama(ctx, t, existing, opts)
+	return opts.Model.Normalize(ctx, t, existing)
 }
 
 // checkControl refuses text with a control character left after spaces,

@@ -103,7 +103,7 @@ func checkFrom(v *jsonfile.Value) (guard.Check, string, int) {
 	if v.Kind != jsonfile.Object {
 		return c, fmt.Sprintf("%q must be an object with tool, target, pattern and action, found %s", fieldCheck, article(v.Kind)), v.Off
 	}
-	for _, m := range v.Members {
+	for _, m := range v.Elems {
 		var dst *string
 		switch m.Key {
 		case "tool":
@@ -117,10 +117,10 @@ func checkFrom(v *jsonfile.Value) (guard.Check, string, int) {
 		default:
 			return guard.Check{}, fmt.Sprintf("%q has an unknown key %q (use tool, target, pattern and action)", fieldCheck, m.Key), m.KeyOff
 		}
-		if m.Value.Kind != jsonfile.String {
-			return guard.Check{}, fmt.Sprintf("%s.%s must be a string, found %s", fieldCheck, m.Key, article(m.Value.Kind)), m.Value.Off
+		if m.Kind != jsonfile.String {
+			return guard.Check{}, fmt.Sprintf("%s.%s must be a string, found %s", fieldCheck, m.Key, article(m.Kind)), m.Off
 		}
-		*dst = m.Value.Str
+		*dst = m.Str
 	}
 	return c, "", 0
 }
@@ -295,7 +295,7 @@ func Parse(name string, data []byte) (*Ruleset, error) {
 // doc is a parsed ruleset with what is needed to write it back.
 type doc struct {
 	data     []byte
-	elems    []*jsonfile.Value
+	elems    []jsonfile.Value
 	rules    []Rule
 	problems []Problem
 	highest  int
@@ -343,8 +343,8 @@ func read(name string, data []byte, keep bool) (*doc, error) {
 		d.elems = root.Elems
 		d.rules = make([]Rule, 0, len(root.Elems))
 		d.seen = make(map[int]int, len(root.Elems))
-		for i, e := range root.Elems {
-			d.add(name, i, e)
+		for i := range root.Elems {
+			d.add(name, i, &root.Elems[i])
 		}
 	}
 	if len(d.rules) == 0 {
@@ -397,23 +397,23 @@ func (d *doc) rule(name string, i int, e *jsonfile.Value) (Rule, []Problem) {
 	}
 	var probs []Problem
 	var have [4]bool // by index in fields
-	for _, m := range e.Members {
-		v := m.Value
-		switch m.Key {
+	for j := range e.Elems {
+		v := &e.Elems[j]
+		switch v.Key {
 		case fieldNumber:
 			have[0] = true
 			if v.Kind != jsonfile.Number {
-				probs = append(probs, d.problem(name, i, v.Off, "%q must be a whole number, found %s", m.Key, article(v.Kind)))
+				probs = append(probs, d.problem(name, i, v.Off, "%q must be a whole number, found %s", v.Key, article(v.Kind)))
 				continue
 			}
 			n, err := strconv.Atoi(v.Str)
 			if err != nil || n < 1 || n > maxNumber {
-				probs = append(probs, d.problem(name, i, v.Off, "%q must be a whole number from 1 to %d, found %s", m.Key, maxNumber, v.Str))
+				probs = append(probs, d.problem(name, i, v.Off, "%q must be a whole number from 1 to %d, found %s", v.Key, maxNumber, v.Str))
 				continue
 			}
 			r.Number = n
 		case fieldCategory, fieldInstruction, fieldWhy:
-			switch m.Key {
+			switch v.Key {
 			case fieldCategory:
 				have[1] = true
 			case fieldInstruction:
@@ -422,10 +422,10 @@ func (d *doc) rule(name string, i int, e *jsonfile.Value) (Rule, []Problem) {
 				have[3] = true
 			}
 			if v.Kind != jsonfile.String {
-				probs = append(probs, d.problem(name, i, v.Off, "%q must be a string, found %s", m.Key, article(v.Kind)))
+				probs = append(probs, d.problem(name, i, v.Off, "%q must be a string, found %s", v.Key, article(v.Kind)))
 				continue
 			}
-			switch m.Key {
+			switch v.Key {
 			case fieldCategory:
 				c, ok := ParseCategory(v.Str)
 				if !ok {
@@ -434,17 +434,17 @@ func (d *doc) rule(name string, i int, e *jsonfile.Value) (Rule, []Problem) {
 				}
 				r.Category = c
 			case fieldInstruction:
-				if err := CheckText(m.Key, v.Str); err != nil {
+				if err := CheckText(v.Key, v.Str); err != nil {
 					probs = append(probs, d.problem(name, i, v.Off, "%v", err))
 					continue
 				}
 				if strings.TrimSpace(v.Str) == "" {
-					probs = append(probs, d.problem(name, i, v.Off, "%q is empty", m.Key))
+					probs = append(probs, d.problem(name, i, v.Off, "%q is empty", v.Key))
 					continue
 				}
 				r.Instruction = v.Str
 			case fieldWhy:
-				if err := CheckText(m.Key, v.Str); err != nil {
+				if err := CheckText(v.Key, v.Str); err != nil {
 					probs = append(probs, d.problem(name, i, v.Off, "%v", err))
 					continue
 				}
@@ -455,8 +455,8 @@ func (d *doc) rule(name string, i int, e *jsonfile.Value) (Rule, []Problem) {
 			// rule is still delivered, and Lint reports the check.
 			r.Check, _, _ = checkFrom(v)
 		default:
-			if want := misspelled(m.Key); want != "" {
-				probs = append(probs, d.problem(name, i, m.KeyOff, "unknown field %q: the field is spelled %q (names are case-sensitive)", m.Key, want))
+			if want := misspelled(v.Key); want != "" {
+				probs = append(probs, d.problem(name, i, v.KeyOff, "unknown field %q: the field is spelled %q (names are case-sensitive)", v.Key, want))
 				have[slices.Index(fields, want)] = true // reported here, not again as missing
 			}
 			// Any other key belongs to another tool and is kept as is.
@@ -767,21 +767,21 @@ func (d *doc) format(add []Rule) []byte {
 	for _, e := range d.elems {
 		sep()
 		b.WriteString("  ")
-		if e.Kind != jsonfile.Object || len(e.Members) == 0 {
+		if e.Kind != jsonfile.Object || len(e.Elems) == 0 {
 			writeRaw(&b, d.data[e.Off:e.End], "  ")
 			continue
 		}
 		b.WriteString("{\n")
-		for j, m := range e.Members {
+		for j, m := range e.Elems {
 			b.WriteString("    ")
 			b.Write(encode(m.Key))
 			b.WriteString(": ")
-			if c, ok := ParseCategory(m.Value.Str); ok && m.Key == fieldCategory && m.Value.Kind == jsonfile.String {
+			if c, ok := ParseCategory(m.Str); ok && m.Key == fieldCategory && m.Kind == jsonfile.String {
 				b.Write(encode(c))
 			} else {
-				writeRaw(&b, d.data[m.Value.Off:m.Value.End], "    ")
+				writeRaw(&b, d.data[m.Off:m.End], "    ")
 			}
-			if j < len(e.Members)-1 {
+			if j < len(e.Elems)-1 {
 				b.WriteByte(',')
 			}
 			b.WriteByte('\n')
@@ -931,7 +931,8 @@ func Lint(name string, data []byte, check func(instruction string) error) ([]Pro
 		exists[r.Number] = true
 	}
 	var out []Problem
-	for i, e := range d.elems {
+	for i := range d.elems {
+		e := &d.elems[i]
 		r, probs := d.rule(name, i, e)
 		if len(probs) > 0 || d.seen[r.Number] != i {
 			continue // skipped when loading, and reported as such

@@ -31,6 +31,20 @@ func TemporaryBuild(exe string) bool {
 	return false
 }
 
+// LeanHook is the lean hook binary ([hook.LeanBinary]) in the directory of
+// the autofix binary exe, as `go install github.com/autofix/autofix/cmd/...`
+// leaves them; "" when there is none there (or exe is not absolute).
+func LeanHook(exe string) string {
+	if !filepath.IsAbs(exe) {
+		return ""
+	}
+	p := filepath.Join(filepath.Dir(exe), hook.LeanBinary+filepath.Ext(exe))
+	if fi, err := os.Stat(p); err != nil || !fi.Mode().IsRegular() || filepath.Ext(p) == "" && fi.Mode()&0o111 == 0 {
+		return ""
+	}
+	return p
+}
+
 // CursorRulesOf is the content of Cursor's .cursor/rules/autofix.mdc for
 // a gated ruleset: the rules in force of a trusted ruleset, and of an
 // untrusted one only the note of how many wait.

@@ -39,8 +39,9 @@ type Options struct {
 	// Home is the person's home directory and Project the workspace root,
 	// both absolute (Project is unused in the Global scope).
 	Home, Project string
-	// Exe is the absolute path of the autofix binary; hooks of the Shared
-	// scope run [hook.SharedBinary] instead.
+	// Exe is the absolute path of the autofix binary. The hooks run the
+	// lean hook binary next to it when there is one ([LeanHook]), else Exe;
+	// hooks of the Shared scope run [hook.SharedBinary] instead.
 	Exe string
 	// Remove takes autofix out again; DryRun computes every change and
 	// writes nothing.
@@ -159,6 +160,9 @@ func runHooks(ctx context.Context, opts Options) ([]Step, error) {
 		return nil, err
 	}
 	exe := opts.Exe
+	if lean := LeanHook(opts.Exe); lean != "" {
+		exe = lean
+	}
 	if opts.Scope == hook.Shared {
 		exe = hook.SharedBinary
 	}

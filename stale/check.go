@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/autofix/autofix/rules"
 	"github.com/pelletier/go-toml/v2"
@@ -541,7 +542,9 @@ func goRequires(data []byte) []string {
 	return mods
 }
 
-var makeRule = regexp.MustCompile(`^([A-Za-z0-9_.\-/%][A-Za-z0-9_.\-/% ]*?)\s*::?(?:[^=]|$)`)
+var makeRule = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([A-Za-z0-9_.\-/%][A-Za-z0-9_.\-/% ]*?)\s*::?(?:[^=]|$)`)
+})
 
 // makeTargets lists a Makefile's explicit targets.
 func makeTargets(data []byte) map[string]bool {
@@ -552,7 +555,7 @@ func makeTargets(data []byte) map[string]bool {
 		if strings.HasPrefix(line, "\t") {
 			continue
 		}
-		if m := makeRule.FindStringSubmatch(line); m != nil {
+		if m := makeRule().FindStringSubmatch(line); m != nil {
 			for _, t := range strings.Fields(m[1]) {
 				targets[t] = true
 			}

@@ -17,6 +17,7 @@ package stale
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // The kinds of [Claim].
@@ -38,30 +39,46 @@ type Claim struct {
 }
 
 var (
-	backticked = regexp.MustCompile("`([^`\n]{1,200})`")
+	backticked = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("`([^`\n]{1,200})`") })
 	// quotedTok is a token in single or double quotes, opened after a
 	// space and closed before one or punctuation ("don't" opens nothing).
-	quotedTok = regexp.MustCompile(`(?:^|[\s(])(['"])([^'"\s][^'"\n]{0,199}?)(['"])(?:[\s.,;:)!?]|$)`)
+	quotedTok = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?:^|[\s(])(['"])([^'"\s][^'"\n]{0,199}?)(['"])(?:[\s.,;:)!?]|$)`)
+	})
 	// example opens an example, which claims nothing: "e.g. src/a.ts".
-	example = regexp.MustCompile(`(?i)(\be\.g\.|\bfor example|\bfor instance|\bsuch as|\blike)\s*$`)
+	example = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(\be\.g\.|\bfor example|\bfor instance|\bsuch as|\blike)\s*$`)
+	})
 	// runScript is a package manager running a script; make a target
 	// only in backticks ("make sure" is prose).
-	runScript  = regexp.MustCompile(`^(npm|pnpm|yarn|bun) run ([A-Za-z0-9_:.\-]+)`)
-	runScriptW = regexp.MustCompile(`\b(npm|pnpm|yarn|bun) run ([A-Za-z0-9_:.\-]+)`)
-	makeTarget = regexp.MustCompile(`^make ([A-Za-z0-9_.\-/]+)$`)
+	runScript  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(npm|pnpm|yarn|bun) run ([A-Za-z0-9_:.\-]+)`) })
+	runScriptW = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(npm|pnpm|yarn|bun) run ([A-Za-z0-9_:.\-]+)`) })
+	makeTarget = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^make ([A-Za-z0-9_.\-/]+)$`) })
 	// bareWord is a slash-separated path, unquoted.
-	bareWord  = regexp.MustCompile(`(^|[\s(])(\.{0,2}/?[A-Za-z0-9_\-.]+(?:/[A-Za-z0-9_\-.*]+)+/?)`)
-	pathChars = regexp.MustCompile(`^[A-Za-z0-9_\-./*?\[\]{},]+$`)
-	pkgChars  = regexp.MustCompile(`^@?[A-Za-z0-9][A-Za-z0-9_.\-]*(/[A-Za-z0-9][A-Za-z0-9_.\-]*)*$`)
-	dotfile   = regexp.MustCompile(`^\.(env(\.[a-z]+)?|[a-z]+rc(\.[a-z]+)?|[a-z]+ignore|editorconfig|[a-z]+-version)$`)
+	bareWord = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(^|[\s(])(\.{0,2}/?[A-Za-z0-9_\-.]+(?:/[A-Za-z0-9_\-.*]+)+/?)`)
+	})
+	pathChars = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_\-./*?\[\]{},]+$`) })
+	pkgChars  = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^@?[A-Za-z0-9][A-Za-z0-9_.\-]*(/[A-Za-z0-9][A-Za-z0-9_.\-]*)*$`)
+	})
+	dotfile = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\.(env(\.[a-z]+)?|[a-z]+rc(\.[a-z]+)?|[a-z]+ignore|editorconfig|[a-z]+-version)$`)
+	})
 	// negation opens a clause whose objects are meant to be absent.
-	negation = regexp.MustCompile(`(?i)\b(never|don'?t|do not|does not|doesn'?t|avoid|no|not|instead of|rather than|without|except|ban|forbid|stop using|over|replace|replaces|replacing|drop|remove)\b`)
+	negation = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(never|don'?t|do not|does not|doesn'?t|avoid|no|not|instead of|rather than|without|except|ban|forbid|stop using|over|replace|replaces|replacing|drop|remove)\b`)
+	})
 	// useVerb says to use what follows.
-	useVerb = regexp.MustCompile(`(?i)\b(use|uses|using|prefer|import|depend on|require|add)\b`)
+	useVerb = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(use|uses|using|prefer|import|depend on|require|add)\b`)
+	})
 	// pkgWord names a package as one.
-	pkgWord = regexp.MustCompile(`(?i)\b(package|packages|library|libraries|lib|dependency|dependencies|module|crate|crates|sdk)\b`)
+	pkgWord = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(package|packages|library|libraries|lib|dependency|dependencies|module|crate|crates|sdk)\b`)
+	})
 	// clauseEnd ends the clause a negation governs.
-	clauseEnd = regexp.MustCompile(`[.;:!?]\s|[.;!?]$|\bbut\b|\band always\b|\bthen\b`)
+	clauseEnd = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[.;:!?]\s|[.;!?]$|\bbut\b|\band always\b|\bthen\b`) })
 )
 
 // fileExts are the extensions that make a token without a slash a file
@@ -96,14 +113,14 @@ func claims(instruction string, keepNegated bool) []Claim {
 	var out []Claim
 	seen := map[Claim]bool{}
 	add := func(c Claim, at int) {
-		if c.Token == "" || seen[c] || !keepNegated && negated(instruction, at) || example.MatchString(instruction[max(0, at-16):at]) {
+		if c.Token == "" || seen[c] || !keepNegated && negated(instruction, at) || example().MatchString(instruction[max(0, at-16):at]) {
 			return
 		}
 		seen[c] = true
 		out = append(out, c)
 	}
 	quoted := [][2]int{}
-	for _, m := range backticked.FindAllStringSubmatchIndex(instruction, -1) {
+	for _, m := range backticked().FindAllStringSubmatchIndex(instruction, -1) {
 		quoted = append(quoted, [2]int{m[0], m[1]})
 		tok := strings.TrimSpace(instruction[m[2]:m[3]])
 		if c, ok := commandClaim(tok); ok {
@@ -114,11 +131,11 @@ func claims(instruction string, keepNegated bool) []Claim {
 			add(c, m[0])
 			continue
 		}
-		if pkgChars.MatchString(tok) && packageShaped(tok) && usedAsPackage(instruction, m[0], m[1]) {
+		if pkgChars().MatchString(tok) && packageShaped(tok) && usedAsPackage(instruction, m[0], m[1]) {
 			add(Claim{Kind: KindPackage, Token: tok}, m[0])
 		}
 	}
-	for _, m := range quotedTok.FindAllStringSubmatchIndex(instruction, -1) {
+	for _, m := range quotedTok().FindAllStringSubmatchIndex(instruction, -1) {
 		if instruction[m[2]:m[3]] != instruction[m[6]:m[7]] {
 			continue // 'x" is not a quote
 		}
@@ -138,12 +155,12 @@ func claims(instruction string, keepNegated bool) []Claim {
 		}
 		return false
 	}
-	for _, m := range runScriptW.FindAllStringSubmatchIndex(instruction, -1) {
+	for _, m := range runScriptW().FindAllStringSubmatchIndex(instruction, -1) {
 		if !inQuotes(m[0]) {
 			add(Claim{Kind: KindScript, Token: instruction[m[4]:m[5]], Runner: instruction[m[2]:m[3]] + " run"}, m[0])
 		}
 	}
-	for _, m := range bareWord.FindAllStringSubmatchIndex(instruction, -1) {
+	for _, m := range bareWord().FindAllStringSubmatchIndex(instruction, -1) {
 		if inQuotes(m[4]) {
 			continue
 		}
@@ -156,10 +173,10 @@ func claims(instruction string, keepNegated bool) []Claim {
 }
 
 func commandClaim(tok string) (Claim, bool) {
-	if m := runScript.FindStringSubmatch(tok); m != nil {
+	if m := runScript().FindStringSubmatch(tok); m != nil {
 		return Claim{Kind: KindScript, Token: m[2], Runner: m[1] + " run"}, true
 	}
-	if m := makeTarget.FindStringSubmatch(tok); m != nil {
+	if m := makeTarget().FindStringSubmatch(tok); m != nil {
 		return Claim{Kind: KindTarget, Token: m[1]}, true
 	}
 	return Claim{}, false
@@ -170,7 +187,7 @@ func commandClaim(tok string) (Claim, bool) {
 // "client/server" are prose.
 func pathClaim(tok string, quoted bool) (Claim, bool) {
 	if strings.Contains(tok, "://") || strings.HasPrefix(tok, "/") || strings.HasPrefix(tok, "~") ||
-		strings.HasPrefix(tok, "@") || !pathChars.MatchString(tok) {
+		strings.HasPrefix(tok, "@") || !pathChars().MatchString(tok) {
 		return Claim{}, false
 	}
 	tok = strings.TrimPrefix(tok, "./")
@@ -199,7 +216,7 @@ func pathClaim(tok string, quoted bool) (Claim, bool) {
 		return Claim{Kind: KindPath, Token: tok}, true
 	case fileExts[ext]:
 		return Claim{Kind: KindPath, Token: tok}, true
-	case quoted && !slash && dotfile.MatchString(tok):
+	case quoted && !slash && dotfile().MatchString(tok):
 		return Claim{Kind: KindPath, Token: tok}, true
 	case quoted && slash && ext == "" && !strings.Contains(base, "."):
 		// `src/components` names a directory; a quoted slash path is
@@ -239,17 +256,17 @@ func packageShaped(tok string) bool {
 // next to it ("the `zod` library", "the package `zod`").
 func usedAsPackage(s string, start, end int) bool {
 	from := sentenceStart(s, start)
-	if !useVerb.MatchString(s[from:start]) {
+	if !useVerb().MatchString(s[from:start]) {
 		return false
 	}
 	before := s[max(from, start-24):start]
 	after := s[end:min(len(s), end+24)]
-	return pkgWord.MatchString(before) || pkgWord.MatchString(after)
+	return pkgWord().MatchString(before) || pkgWord().MatchString(after)
 }
 
 func sentenceStart(s string, at int) int {
 	from := 0
-	for _, m := range clauseEnd.FindAllStringIndex(s[:at], -1) {
+	for _, m := range clauseEnd().FindAllStringIndex(s[:at], -1) {
 		from = m[1]
 	}
 	return from
@@ -258,7 +275,7 @@ func sentenceStart(s string, at int) int {
 // negated says whether the token at position at sits in a clause that a
 // negation governs: a negation earlier in the same clause.
 func negated(s string, at int) bool {
-	return negation.MatchString(s[sentenceStart(s, at):at])
+	return negation().MatchString(s[sentenceStart(s, at):at])
 }
 
 // Names says whether a path or glob claim names the workspace file p

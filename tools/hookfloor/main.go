@@ -1,13 +1,16 @@
 // Command hookfloor measures how far the UserPromptSubmit hook of autofix
 // is from the floor: a minimal Go program that starts and reads the same
-// ruleset (see floor/). It builds both, generates a trusted workspace with
-// a ruleset of -rules rules in a temporary directory, runs the two
-// interleaved -pairs times (so that load on the machine hits both alike)
-// and prints the medians and the median of the per-pair ratios.
+// ruleset (see floor/). It builds the lean hook binary (cmd/autofix-hook,
+// what 'autofix setup' installs when it sits next to autofix), autofix
+// itself and the floor, generates a trusted workspace with a ruleset of
+// -rules rules in a temporary directory, runs `autofix-hook claude-code`,
+// `autofix hook claude-code` and the floor interleaved -pairs times (so
+// that load on the machine hits them alike) and prints the medians and
+// the medians of the per-pair ratios to the floor.
 //
 //	go run ./tools/hookfloor            # from the repository root
 //	go run ./tools/hookfloor -pairs 41 -rules 1000
-//	go run ./tools/hookfloor -autofix /path/to/autofix  # a binary built elsewhere
+//	go run ./tools/hookfloor -autofix /path/to/autofix -hook /path/to/autofix-hook  # binaries built elsewhere
 package main
 
 import (
@@ -26,24 +29,29 @@ func main() {
 	pairs := flag.Int("pairs", 41, "interleaved runs of the hook and the floor")
 	n := flag.Int("rules", 1000, "rules in the generated ruleset")
 	bin := flag.String("autofix", "", "an autofix binary to measure instead of building ./cmd/autofix")
+	hookBin := flag.String("hook", "", "an autofix-hook binary to measure instead of building ./cmd/autofix-hook")
 	flag.Parse()
-	if err := run(*pairs, *n, *bin); err != nil {
+	if err := run(*pairs, *n, *bin, *hookBin); err != nil {
 		fmt.Fprintln(os.Stderr, "hookfloor:", err)
 		os.Exit(1)
 	}
 }
 
-func run(pairs, n int, bin string) error {
+func run(pairs, n int, bin, hookBin string) error {
 	dir, err := os.MkdirTemp("", "hookfloor")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	autofix, floor := filepath.Join(dir, "autofix"), filepath.Join(dir, "floor")
-	builds := map[string]string{autofix: "./cmd/autofix", floor: "./tools/hookfloor/floor"}
+	autofix, lean, floor := filepath.Join(dir, "autofix"), filepath.Join(dir, "autofix-hook"), filepath.Join(dir, "floor")
+	builds := map[string]string{autofix: "./cmd/autofix", lean: "./cmd/autofix-hook", floor: "./tools/hookfloor/floor"}
 	if bin != "" {
-		autofix = bin
 		delete(builds, autofix)
+		autofix = bin
+	}
+	if hookBin != "" {
+		delete(builds, lean)
+		lean = hookBin
 	}
 	for out, pkg := range builds {
 		if msg, err := exec.Command("go", "build", "-o", out, pkg).CombinedOutput(); err != nil {
@@ -70,9 +78,18 @@ func run(pairs, n int, bin string) error {
 	if err != nil || !bytes.Contains(out, []byte("additionalContext")) {
 		return fmt.Errorf("the hook gave no context (%v): %s", err, out)
 	}
-	var hooks, floors, ratios []time.Duration
+	// The session's record makes the answers of later runs differ from
+	// the first one's: compare the two binaries on runs of their own.
+	leanOut, err := runOnce(env, ws, payload, lean, "claude-code")
+	if err != nil {
+		return err
+	}
+	if again, _ := runOnce(env, ws, payload, autofix, "hook", "claude-code"); !bytes.Equal(leanOut, again) {
+		return fmt.Errorf("autofix-hook answered otherwise than autofix hook:\n%s\n%s", leanOut, again)
+	}
+	var leans, fulls, floors, leanRatios, fullRatios []time.Duration
 	for range pairs {
-		h, err := timed(env, ws, payload, autofix, "hook", "claude-code")
+		l, err := timed(env, ws, payload, lean, "claude-code")
 		if err != nil {
 			return err
 		}
@@ -80,11 +97,18 @@ func run(pairs, n int, bin string) error {
 		if err != nil {
 			return err
 		}
-		hooks, floors = append(hooks, h), append(floors, f)
-		ratios = append(ratios, h*1000/f) // per mille
+		h, err := timed(env, ws, payload, autofix, "hook", "claude-code")
+		if err != nil {
+			return err
+		}
+		leans, fulls, floors = append(leans, l), append(fulls, h), append(floors, f)
+		leanRatios = append(leanRatios, l*1000/f) // per mille
+		fullRatios = append(fullRatios, h*1000/f)
 	}
-	fmt.Printf("rules %d, pairs %d\nhook  median %v\nfloor median %v\nhook/floor %.2f (median of the per-pair ratios)\n",
-		n, pairs, median(hooks), median(floors), float64(median(ratios))/1000)
+	fmt.Printf("rules %d, pairs %d\nautofix-hook median %v\nautofix hook median %v\nfloor        median %v\n"+
+		"hook/floor %.2f (autofix-hook; median of the per-pair ratios)\nautofix hook/floor %.2f\n",
+		n, pairs, median(leans), median(fulls), median(floors),
+		float64(median(leanRatios))/1000, float64(median(fullRatios))/1000)
 	return nil
 }
 

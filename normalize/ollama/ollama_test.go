@@ -1,4 +1,4 @@
-package normalize
+package ollama
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autofix/autofix/normalize"
 	"github.com/autofix/autofix/normalize/ollamatest"
 	"github.com/ollama/ollama/api"
 )
@@ -18,7 +19,7 @@ const model = "qwen2.5:3b"
 
 const goodAnswer = `{"category":"TOOL","instruction":"Always use pnpm instead of npm","why":"user corrected the package manager (supersedes rule 1)","supersedes":["1"],"language":"en","vague":false}`
 
-var existingRules = []Existing{{ID: "1", Category: "TOOL", Instruction: "Always use npm"}, {ID: "2", Category: "STYLE", Instruction: "Always use tabs"}}
+var existingRules = []normalize.Existing{{ID: "1", Category: "TOOL", Instruction: "Always use npm"}, {ID: "2", Category: "STYLE", Instruction: "Always use tabs"}}
 
 func opts(s *ollamatest.Server) Options {
 	return Options{Client: s.Client(), Model: model, Timeout: 5 * time.Second, Host: s.Host()}
@@ -27,11 +28,11 @@ func opts(s *ollamatest.Server) Options {
 func TestOllamaGoodAnswer(t *testing.T) {
 	s := ollamatest.New(t, model)
 	s.Reply(ollamatest.Reply{Content: goodAnswer})
-	res, err := Normalize(context.Background(), "no, we use pnpm here", existingRules, opts(s))
+	res, err := normalize.Normalize(context.Background(), "no, we use pnpm here", existingRules, normalize.Options{Model: opts(s)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Result{Category: "TOOL", Instruction: "Always use pnpm instead of npm", Why: "user corrected the package manager (supersedes rule 1)",
+	want := normalize.Result{Category: "TOOL", Instruction: "Always use pnpm instead of npm", Why: "user corrected the package manager (supersedes rule 1)",
 		Supersedes: []string{"1"}, Normalizer: "ollama:" + model, Language: "en"}
 	if got, _ := json.Marshal(res); string(got) != string(mustJSON(want)) {
 		t.Errorf("result\n got %s\nwant %s", got, mustJSON(want))
@@ -56,8 +57,8 @@ func TestOllamaGoodAnswer(t *testing.T) {
 	format, _ := f["format"].(map[string]any)
 	props, _ := format["properties"].(map[string]any)
 	cat, _ := props["category"].(map[string]any)
-	if enum, _ := cat["enum"].([]any); len(enum) != len(Categories) {
-		t.Errorf("format.properties.category.enum = %v, want the %d categories", cat["enum"], len(Categories))
+	if enum, _ := cat["enum"].([]any); len(enum) != len(normalize.Categories) {
+		t.Errorf("format.properties.category.enum = %v, want the %d categories", cat["enum"], len(normalize.Categories))
 	}
 	if req, _ := format["required"].([]any); len(req) != 6 {
 		t.Errorf("format.required = %v, want all six fields", format["required"])
@@ -97,17 +98,17 @@ func TestOllamaRetry(t *testing.T) {
 		{"schema broken then good", []ollamatest.Reply{{Content: `{"category":"TOOLS","instruction":"use pnpm"}`}, {Content: goodAnswer}}, 2, nil, "category"},
 		{"not imperative then good", []ollamatest.Reply{{Content: strings.Replace(goodAnswer, "Always use", "You could use", 1)}, {Content: goodAnswer}}, 2, nil, "Always"},
 		{"unknown supersedes then good", []ollamatest.Reply{{Content: strings.Replace(goodAnswer, `["1"]`, `["9"]`, 1)}, {Content: goodAnswer}}, 2, nil, "not an existing rule"},
-		{"two bad answers", []ollamatest.Reply{{Content: "not json"}, {Content: `{"category":"TOOL"}`}}, 2, ErrInvalidOutput, ""},
-		{"length twice", []ollamatest.Reply{{Content: goodAnswer[:40], DoneReason: "length"}, {Content: goodAnswer[:40], DoneReason: "length"}}, 2, ErrInvalidOutput, ""},
+		{"two bad answers", []ollamatest.Reply{{Content: "not json"}, {Content: `{"category":"TOOL"}`}}, 2, normalize.ErrInvalidOutput, ""},
+		{"length twice", []ollamatest.Reply{{Content: goodAnswer[:40], DoneReason: "length"}, {Content: goodAnswer[:40], DoneReason: "length"}}, 2, normalize.ErrInvalidOutput, ""},
 		{"length then good", []ollamatest.Reply{{Content: goodAnswer[:40], DoneReason: "length"}, {Content: goodAnswer}}, 2, nil, "length"},
-		{"cut off twice", []ollamatest.Reply{{Content: goodAnswer, CutOff: true}, {Content: goodAnswer, CutOff: true}}, 2, ErrInvalidOutput, ""},
-		{"model says vague", []ollamatest.Reply{{Content: `{"category":"OTHER","instruction":"","why":"","supersedes":[],"language":"en","vague":true}`}}, 1, ErrVague, ""},
+		{"cut off twice", []ollamatest.Reply{{Content: goodAnswer, CutOff: true}, {Content: goodAnswer, CutOff: true}}, 2, normalize.ErrInvalidOutput, ""},
+		{"model says vague", []ollamatest.Reply{{Content: `{"category":"OTHER","instruction":"","why":"","supersedes":[],"language":"en","vague":true}`}}, 1, normalize.ErrVague, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := ollamatest.New(t, model)
 			s.Reply(tt.replies...)
-			res, err := Normalize(context.Background(), "no, we use pnpm here", existingRules, opts(s))
+			res, err := normalize.Normalize(context.Background(), "no, we use pnpm here", existingRules, normalize.Options{Model: opts(s)})
 			if n := len(s.ChatRequests()); n != tt.calls {
 				t.Errorf("%d chat calls, want %d", n, tt.calls)
 			}
@@ -139,27 +140,27 @@ func TestOllamaRetry(t *testing.T) {
 func TestOllamaFailures(t *testing.T) {
 	t.Run("model not found", func(t *testing.T) {
 		s := ollamatest.New(t) // no models
-		_, err := Normalize(context.Background(), "use pnpm", nil, opts(s))
-		var nf *ModelNotFoundError
-		if !errors.Is(err, ErrModelNotFound) || !errors.As(err, &nf) || !strings.Contains(nf.Hint(), "ollama pull "+model) {
-			t.Fatalf("err = %v, want ModelNotFoundError with the pull hint", err)
+		_, err := normalize.Normalize(context.Background(), "use pnpm", nil, normalize.Options{Model: opts(s)})
+		var nf *normalize.ModelNotFoundError
+		if !errors.Is(err, normalize.ErrModelNotFound) || !errors.As(err, &nf) || !strings.Contains(nf.Hint(), "ollama pull "+model) {
+			t.Fatalf("err = %v, want normalize.ModelNotFoundError with the pull hint", err)
 		}
 	})
 	t.Run("server error", func(t *testing.T) {
 		s := ollamatest.New(t, model)
 		s.Reply(ollamatest.Reply{Status: http.StatusInternalServerError, Error: "llama runner process has terminated"})
-		if _, err := Normalize(context.Background(), "use pnpm", nil, opts(s)); !errors.Is(err, ErrModelUnavailable) {
-			t.Fatalf("err = %v, want ErrModelUnavailable", err)
+		if _, err := normalize.Normalize(context.Background(), "use pnpm", nil, normalize.Options{Model: opts(s)}); !errors.Is(err, normalize.ErrModelUnavailable) {
+			t.Fatalf("err = %v, want normalize.ErrModelUnavailable", err)
 		}
 	})
 	t.Run("server down", func(t *testing.T) {
 		s := ollamatest.Start(model)
 		o := opts(s)
 		s.Close()
-		_, err := Normalize(context.Background(), "use pnpm", nil, o)
+		_, err := normalize.Normalize(context.Background(), "use pnpm", nil, normalize.Options{Model: o})
 		var h interface{ Hint() string }
-		if !errors.Is(err, ErrModelUnavailable) || !errors.As(err, &h) || !strings.Contains(h.Hint(), "--model off") {
-			t.Fatalf("err = %v, want ErrModelUnavailable with a hint", err)
+		if !errors.Is(err, normalize.ErrModelUnavailable) || !errors.As(err, &h) || !strings.Contains(h.Hint(), "--model off") {
+			t.Fatalf("err = %v, want normalize.ErrModelUnavailable with a hint", err)
 		}
 	})
 	t.Run("slow server past the deadline", func(t *testing.T) {
@@ -167,10 +168,10 @@ func TestOllamaFailures(t *testing.T) {
 		s.Reply(ollamatest.Reply{Content: goodAnswer, Delay: time.Minute})
 		o := opts(s)
 		o.Timeout = 50 * time.Millisecond
-		_, err := Normalize(context.Background(), "use pnpm", nil, o)
-		var ue *UnavailableError
+		_, err := normalize.Normalize(context.Background(), "use pnpm", nil, normalize.Options{Model: o})
+		var ue *normalize.UnavailableError
 		if !errors.As(err, &ue) || ue.Timeout != o.Timeout || !strings.Contains(err.Error(), "did not answer within") {
-			t.Fatalf("err = %v, want a timeout UnavailableError", err)
+			t.Fatalf("err = %v, want a timeout normalize.UnavailableError", err)
 		}
 	})
 	t.Run("canceled", func(t *testing.T) {
@@ -183,15 +184,15 @@ func TestOllamaFailures(t *testing.T) {
 			}
 			cancel()
 		}()
-		_, err := Normalize(ctx, "use pnpm", nil, opts(s))
-		if !errors.Is(err, context.Canceled) || errors.Is(err, ErrModelUnavailable) {
+		_, err := normalize.Normalize(ctx, "use pnpm", nil, normalize.Options{Model: opts(s)})
+		if !errors.Is(err, context.Canceled) || errors.Is(err, normalize.ErrModelUnavailable) {
 			t.Fatalf("err = %v, want context.Canceled only", err)
 		}
 	})
 	t.Run("vague text never reaches the model", func(t *testing.T) {
 		s := ollamatest.New(t, model)
-		if _, err := Normalize(context.Background(), "write clean code", nil, opts(s)); !errors.Is(err, ErrVague) {
-			t.Fatalf("err = %v, want ErrVague", err)
+		if _, err := normalize.Normalize(context.Background(), "write clean code", nil, normalize.Options{Model: opts(s)}); !errors.Is(err, normalize.ErrVague) {
+			t.Fatalf("err = %v, want normalize.ErrVague", err)
 		}
 		if n := len(s.ChatRequests()); n != 0 {
 			t.Errorf("%d chat calls for vague text", n)
@@ -216,21 +217,21 @@ func TestProbe(t *testing.T) {
 	})
 	t.Run("model missing", func(t *testing.T) {
 		s := ollamatest.New(t, "llama3.2:1b")
-		if err := Probe(context.Background(), opts(s)); !errors.Is(err, ErrModelNotFound) {
-			t.Fatalf("err = %v, want ErrModelNotFound", err)
+		if err := Probe(context.Background(), opts(s)); !errors.Is(err, normalize.ErrModelNotFound) {
+			t.Fatalf("err = %v, want normalize.ErrModelNotFound", err)
 		}
 	})
 	t.Run("slow version", func(t *testing.T) {
 		s := ollamatest.New(t, model)
 		s.SetVersionDelay(time.Minute)
-		if err := Probe(context.Background(), opts(s)); !errors.Is(err, ErrModelUnavailable) {
-			t.Fatalf("err = %v, want ErrModelUnavailable", err)
+		if err := Probe(context.Background(), opts(s)); !errors.Is(err, normalize.ErrModelUnavailable) {
+			t.Fatalf("err = %v, want normalize.ErrModelUnavailable", err)
 		}
 	})
 	t.Run("down", func(t *testing.T) {
 		u, _ := url.Parse("http://127.0.0.1:9")
-		if err := Probe(context.Background(), Options{Client: api.NewClient(u, http.DefaultClient), Model: model}); !errors.Is(err, ErrModelUnavailable) {
-			t.Fatalf("err = %v, want ErrModelUnavailable", err)
+		if err := Probe(context.Background(), Options{Client: api.NewClient(u, http.DefaultClient), Model: model}); !errors.Is(err, normalize.ErrModelUnavailable) {
+			t.Fatalf("err = %v, want normalize.ErrModelUnavailable", err)
 		}
 	})
 }
@@ -254,13 +255,13 @@ func TestOllamaValidation(t *testing.T) {
 		{"path dropped then kept", []ollamatest.Reply{answer("Always put route handlers in the routes folder and run `make check` after"), answer(good)}, nil, `"src/server/routes"`},
 		{"backticks dropped then kept", []ollamatest.Reply{answer("Always put route handlers in src/server/routes and run the checks"), answer(good)}, nil, "`make check`"},
 		{"nothing concrete then concrete", []ollamatest.Reply{answer("Always follow the team conventions"), answer(good)}, nil, "names nothing concrete"},
-		{"path dropped twice", []ollamatest.Reply{answer("Always put route handlers in the routes folder"), answer("Always put handlers where they belong")}, ErrInvalidOutput, ""},
+		{"path dropped twice", []ollamatest.Reply{answer("Always put route handlers in the routes folder"), answer("Always put handlers where they belong")}, normalize.ErrInvalidOutput, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := ollamatest.New(t, model)
 			s.Reply(tt.replies...)
-			res, err := Normalize(context.Background(), text, nil, opts(s))
+			res, err := normalize.Normalize(context.Background(), text, nil, normalize.Options{Model: opts(s)})
 			if n := len(s.ChatRequests()); n != 2 {
 				t.Errorf("%d chat calls, want 2 (one retry)", n)
 			}

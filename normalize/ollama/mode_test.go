@@ -1,4 +1,4 @@
-package normalize_test
+package ollama_test
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/autofix/autofix/normalize"
+	"github.com/autofix/autofix/normalize/ollama"
 	"github.com/autofix/autofix/normalize/ollamatest"
 	"github.com/ollama/ollama/api"
 )
@@ -18,7 +19,7 @@ func TestIsLoopback(t *testing.T) {
 		"0.0.0.0": true, "https://127.0.0.2/ollama": true, "box.localhost": true,
 		"gpu-box.lan:11434": false, "http://10.0.0.5:11434": false, "https://ollama.example.com": false,
 	} {
-		if got := normalize.IsLoopback(host); got != want {
+		if got := ollama.IsLoopback(host); got != want {
 			t.Errorf("IsLoopback(%q) = %v, want %v", host, got, want)
 		}
 	}
@@ -47,9 +48,9 @@ func TestSelect(t *testing.T) {
 			if tt.models == nil {
 				s.Close()
 			}
-			m := normalize.Mode{Model: tt.mode, DefaultModel: "m:1", Timeout: 5 * time.Second, ProbeTimeout: 5 * time.Second, Host: s.URL,
+			m := ollama.Mode{Model: tt.mode, DefaultModel: "m:1", Timeout: 5 * time.Second, ProbeTimeout: 5 * time.Second, Host: s.URL,
 				Client: func() (*api.Client, error) { return s.Client(), nil }}
-			sel, err := normalize.Select(context.Background(), m)
+			sel, err := ollama.Select(context.Background(), m)
 			if !errors.Is(err, tt.wantErr) {
 				t.Fatalf("err = %v, want %v", err, tt.wantErr)
 			}
@@ -78,8 +79,8 @@ func TestSelect(t *testing.T) {
 }
 
 func TestSelectRemoteWarns(t *testing.T) {
-	m := normalize.Mode{Model: "m:1", Host: "gpu-box.lan:11434", Client: func() (*api.Client, error) { return &api.Client{}, nil }}
-	sel, err := normalize.Select(context.Background(), m)
+	m := ollama.Mode{Model: "m:1", Host: "gpu-box.lan:11434", Client: func() (*api.Client, error) { return &api.Client{}, nil }}
+	sel, err := ollama.Select(context.Background(), m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +90,7 @@ func TestSelectRemoteWarns(t *testing.T) {
 }
 
 func TestSelectNamedWithoutClient(t *testing.T) {
-	_, err := normalize.Select(context.Background(), normalize.Mode{Model: "m:1"})
+	_, err := ollama.Select(context.Background(), ollama.Mode{Model: "m:1"})
 	if !errors.Is(err, normalize.ErrModelUnavailable) {
 		t.Errorf("err = %v, want ErrModelUnavailable", err)
 	}

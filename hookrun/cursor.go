@@ -1,10 +1,11 @@
-package cmd
+package hookrun
 
 import (
 	"context"
 	"fmt"
 
 	"github.com/autofix/autofix/hook"
+	"github.com/autofix/autofix/scope"
 	"github.com/autofix/autofix/setup"
 )
 
@@ -14,10 +15,27 @@ import (
 // named.
 func cursorHookInstalled(env *Env, cursorRoot string) bool {
 	roots := []string{cursorRoot}
-	if ws, err := env.workspace(); err == nil {
+	if ws, err := env.Workspace(); err == nil {
 		roots = append(roots, ws.Root)
 	}
 	return hook.CursorInstalled(env.Getenv("HOME"), roots, env.Executable)
+}
+
+// CursorRulesFile is the content of Cursor's .cursor/rules/autofix.mdc for
+// ws: the in-force rules of a trusted ruleset, and of an untrusted one only
+// the note of how many wait (the trust gate of LoadProjectRuleset). The
+// Cursor hook passes it to [setup.SyncRules] at sessionStart.
+func CursorRulesFile(env *Env, ws scope.Workspace) ([]byte, error) {
+	root, err := OpenRoot(ws)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	p, err := env.LoadProjectRuleset(ws, root)
+	if err != nil {
+		return nil, err
+	}
+	return setup.CursorRulesOf(p), nil
 }
 
 // syncCursorRules refreshes the Cursor rules file that 'setup cursor'
@@ -25,15 +43,15 @@ func cursorHookInstalled(env *Env, cursorRoot string) bool {
 // in-force rules when trusted, only a notice when not. A failure is one line
 // on stderr; the answer has gone out already.
 func syncCursorRules(ctx context.Context, env *Env) {
-	ws, err := env.workspace()
+	ws, err := env.Workspace()
 	if err != nil {
 		return
 	}
-	content, err := cursorRulesFile(env, ws)
+	content, err := CursorRulesFile(env, ws)
 	if err == nil {
-		_, err = setup.SyncRules(ctx, ws.Root, env.lockDir(), content)
+		_, err = setup.SyncRules(ctx, ws.Root, env.LockDir(), content)
 	}
 	if err != nil {
-		hookFail(env, fmt.Errorf("refresh the Cursor rules file: %w", err))
+		Fail(env, fmt.Errorf("refresh the Cursor rules file: %w", err))
 	}
 }

@@ -1,4 +1,4 @@
-package normalize
+package ollama
 
 import (
 	"cmp"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/autofix/autofix/normalize"
 	"github.com/ollama/ollama/api"
 )
 
@@ -71,11 +72,11 @@ func (m Mode) HostName() string {
 // Options builds the normalizer options for the mode's model.
 func (m Mode) Options() (Options, error) {
 	if m.Client == nil {
-		return Options{}, &UnavailableError{Err: errors.New("no Ollama client configured")}
+		return Options{}, &normalize.UnavailableError{Err: errors.New("no Ollama client configured")}
 	}
 	client, err := m.Client()
 	if err != nil {
-		return Options{}, &UnavailableError{Host: m.HostName(), Err: err}
+		return Options{}, &normalize.UnavailableError{Host: m.HostName(), Err: err}
 	}
 	return Options{Client: client, Model: m.ModelName(), Timeout: m.Timeout, Host: m.HostName(), ProbeTimeout: m.ProbeTimeout}, nil
 }
@@ -150,11 +151,15 @@ func (s Selection) Model() string {
 // Normalize normalizes text with the selected normalizer. In auto mode a
 // server that went away since [Select] is the built-in normalizer, and
 // notice says so.
-func (s Selection) Normalize(ctx context.Context, text string, existing []Existing) (res Result, notice string, err error) {
-	res, err = Normalize(ctx, text, existing, s.Options)
-	if s.Options.Client != nil && s.mode.Auto() && errors.Is(err, ErrModelUnavailable) && ctx.Err() == nil {
+func (s Selection) Normalize(ctx context.Context, text string, existing []normalize.Existing) (res normalize.Result, notice string, err error) {
+	var opts normalize.Options
+	if s.Options.Client != nil {
+		opts.Model = s.Options
+	}
+	res, err = normalize.Normalize(ctx, text, existing, opts)
+	if s.Options.Client != nil && s.mode.Auto() && errors.Is(err, normalize.ErrModelUnavailable) && ctx.Err() == nil {
 		notice = FallbackNotice(s.Options.Model, s.mode.HostName(), err)
-		res, err = Normalize(ctx, text, existing, Options{})
+		res, err = normalize.Normalize(ctx, text, existing, normalize.Options{})
 		return res, notice, err
 	}
 	return res, "", err
@@ -163,7 +168,7 @@ func (s Selection) Normalize(ctx context.Context, text string, existing []Existi
 // FallbackNotice is auto mode's one line when the model is not used.
 func FallbackNotice(model, host string, err error) string {
 	reason := fmt.Sprintf("Ollama is not available at %s", host)
-	var nf *ModelNotFoundError
+	var nf *normalize.ModelNotFoundError
 	if errors.As(err, &nf) {
 		reason = fmt.Sprintf("Ollama has no model %s (ollama pull %s)", model, model)
 	}
