@@ -38,7 +38,12 @@
 // rules being scored: inverse document frequency, saturated once more
 // rules share it than a brief holds, so that a word like "test" in a tenth
 // of a large ruleset cannot flood the brief. A Why counts half, without its
-// boilerplate ("user said:", "(supersedes rule N)"). A rule is selected for
+// boilerplate ("user said:", "(supersedes rule N)"). A task word that names
+// no concept (a name of the domain: "product", "order") counts less than one
+// of the field's vocabulary; a word used only inside a phrase of the lexicon
+// counts as the phrase ("log in" is not about logs); the verb a rule opens
+// with ("Never introduce …") counts half; function words ("during") and the
+// source roots of paths ("src", "internal") count nothing. A rule is selected for
 // the task only when that evidence reaches a minimum specificity; the
 // category the task asks for ("commit" → PROCESS, "migration" → DATA), a
 // task-independent prior and a learned weight ([Options.Learned]) only

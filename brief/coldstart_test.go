@@ -99,7 +99,7 @@ func TestConceptsLinkParaphrases(t *testing.T) {
 		proj(1, "STYLE", "Always name helper functions in camelCase."),
 		proj(2, "UX", "Always give icon-only buttons an aria-label."),
 		proj(3, "DATA", "Always store timestamps in UTC."),
-		proj(4, "PROCESS", "Never push directly to main."),
+		proj(4, "PROCESS", "Always keep pull request descriptions short."),
 	}
 	tests := []struct{ task, rule string }{
 		{"add the lodash package", "Never add a new dependency without asking."},
@@ -122,6 +122,15 @@ func TestConceptsLinkParaphrases(t *testing.T) {
 		{"Guarda la contraseña de forma segura", "Always hash passwords with argon2id."},
 		{"ユーザー一覧にページ送りを付けて", "Always paginate with cursors."},
 		{"ログイン画面をダークモードに対応させて", "Always support dark mode in new screens."},
+		{"Die App friert beim Start ein", "Never do disk I/O on the main thread."},
+		{"Lösche die alten Rechnungen", "Always soft-delete records with deleted_at."},
+		{"Prüfe die Abfragen auf den Tabellen", "Always review SQL queries with the DBA."},
+		{"Traduis tous les textes de l'application", "Always keep translations in locale files."},
+		{"Instala la librería de fechas", "Never add a dependency without asking."},
+		{"La fonction réessaie l'appel sans pause", "Always add jitter to exponential backoff."},
+		{"Llama al proveedor de envíos", "Always set timeouts on calls to external services."},
+		{"Upgrade a package in the web client", "Always run the frontend on Node 20."},
+		{"Write a one-off backfill for the old orders", "Always run data fixes inside a transaction."},
 	}
 	for _, tt := range tests {
 		target := proj(9, "CODE", tt.rule)
@@ -174,6 +183,10 @@ func TestPhraseNamesConcept(t *testing.T) {
 	}
 	if one, two := concept("a charting library"), concept("pull in a charting library"); two <= one {
 		t.Errorf("concept part %v with the phrase, %v without; want more with it", two, one)
+	}
+	// A word and a stopword that make a phrase are two words naming it.
+	if word, phrase := concept("lodash as a library"), concept("pull in lodash"); phrase <= word {
+		t.Errorf("concept part %v for \"pull in\", %v for \"library\"; want more for the phrase", phrase, word)
 	}
 }
 

@@ -28,150 +28,269 @@ import (
 //   - A word may be in several groups when it belongs to each ("install"
 //     in npm and in dependencies).
 var conceptGroups = [][]string{
-	{"commit", "commits", "committing", "conventional commits", "squash", "amend", "git", "pre-commit", "husky", "コミット", "einchecken",
+	{"commit", "commits", "committing", "conventional commits", "squash", "amend", "pre-commit", "husky", "コミット", "einchecken",
 		// Saving one's work in version control, in other words.
 		"record changes", "save changes", "save work", "check in", "enregistrer modifications", "enregistre modifications",
 		"guardar cambios", "guarda cambios", "änderungen speichern", "speichere änderungen", "変更を保存"},
 	{"pull request", "pr", "merge request", "mr", "code review", "review", "reviewer", "ready for review", "プルリクエスト", "プルリク", "レビュー", "revue de code", "revisión de código"},
-	{"git", "push", "branch", "rebase", "main", "master", "merge", "origin", "history", "プッシュ", "ブランチ", "マージ", "リベース", "rama", "fusionar", "fusionner", "zusammenführen"},
+	{"git", "commit", "commits", "push", "branch", "rebase", "main", "master", "merge", "origin", "history", "プッシュ", "ブランチ", "マージ", "リベース", "rama", "fusionar", "fusionner", "zusammenführen",
+		"pushe", "pushen", "pousse", "poussez", "pousser", "zweig", "branche"},
 	{"release", "changelog", "semver", "tag", "release notes", "ship", "publish", "user-visible", "リリース", "version bump", "veröffentlichen", "publier", "publicar", "desplegar", "déployer", "変更履歴",
-		"deploy", "deployment", "production", "prod", "live", "launch", "ausrollen", "mettre en production", "rollout", "roll out", "go live", "デプロイ", "本番", "despliegue", "déploiement", "bereitstellung"},
+		"deploy", "deployment", "production", "prod", "live", "launch", "ausrollen", "mettre en production", "rollout", "roll out", "go live", "デプロイ", "本番", "despliegue", "déploiement", "bereitstellung",
+		"déploie", "déployez", "despliega", "rolle aus",
+		"ロールアウト"},
 	{"npm", "pnpm", "yarn", "bun", "install", "dependency", "package manager", "lockfile", "node_modules", "package.json", "npx", "インストール"},
 	// Dependencies in any ecosystem, and the paraphrases of adding one.
 	{"dependency", "dependencies", "deps", "package", "packages", "library", "libraries", "install", "pull in", "bring in",
 		"lockfile", "package.json", "pyproject", "requirements.txt", "go.mod", "cargo.toml", "gem", "gems", "sdk", "pypi", "maven",
 		"依存", "依存関係", "パッケージ", "ライブラリ", "abhängigkeit", "bibliothek", "paket", "dépendance", "bibliothèque", "paquet",
-		"dependencia", "biblioteca", "librería", "paquete"},
+		"dependencia", "biblioteca", "librería", "paquete",
+		"installiere", "installieren", "installe", "installer", "instala", "instalar"},
 	{"pip", "poetry", "uv", "pyproject", "requirements.txt", "virtualenv", "venv", "install", "dependency"},
 	{"cargo", "crate", "crates", "cargo.toml", "rust", "clippy", "rs"},
-	{"test", "tests", "testing", "spec", "unit test", "flaky", "jest", "vitest", "mocha", "pytest", "test runner", "coverage", "assert", "mock", "table-driven", "fixture", "fixtures", "e2e", "playwright", "テスト", "prueba", "pruebas", "testfall", "essai", "testen", "probar", "tester"},
+	{"test", "tests", "testing", "spec", "unit test", "flaky", "jest", "vitest", "mocha", "pytest", "test runner", "coverage", "assert", "mock", "table-driven", "fixture", "fixtures", "e2e", "playwright", "テスト", "prueba", "pruebas", "testfall", "essai", "testen", "probar", "tester",
+		"teste", "testez", "testea",
+		"end-to-end", "end to end", "browser test", "browser tests", "ui test", "ui tests", "smoke test", "smoke tests", "integration test", "integration tests", "automated test", "automated tests", "automated check", "automated checks"},
 	// Bugs and their fixes ("fix" itself is too common a word to count).
 	{"bug", "bugs", "bugfix", "hotfix", "crash", "crashes", "regression", "broken", "defect", "バグ", "不具合", "bogue", "fallo", "absturz", "クラッシュ"},
 	{"react", "component", "components", "jsx", "tsx", "hook", "hooks", "props", "useeffect", "usestate", "コンポーネント", "komponente", "composant", "componente"},
-	{"typescript", "ts", "tsx", "type", "types", "typed", "interface", "generic", "type guard"},
-	{"javascript", "js", "ts", "tsx", "jsx", "node", "nodejs", "frontend", "browser", "esm", "commonjs"},
+	{"typescript", "ts", "tsx", "type", "types", "typed", "interface", "generic", "type guard",
+		"型定義", "型付け"},
+	{"javascript", "js", "ts", "tsx", "jsx", "node", "nodejs", "frontend", "front end", "front-end", "browser", "esm", "commonjs",
+		"web client", "client side", "client-side", "フロントエンド"},
 	{"go", "golang", "gofmt", "goimports", "go.mod", "goroutine", "errors.is", "fmt.errorf"},
-	{"python", "py", "django", "flask", "fastapi", "mypy", "ruff", "pep8"},
+	// Languages and stacks: their names, tools and file extensions, so that a
+	// task's files link to the rules of their stack.
+	{"java", "spring", "spring boot", "springboot", "maven", "gradle", "jvm", "junit", "hibernate", "jpa", "lombok",
+		"pom.xml", "build.gradle"},
+	{"csharp", "dotnet", "asp.net", "aspnet", "nuget", "cs", "csproj", "entity framework", "ef core", "linq", "xunit",
+		"nunit", "mediatr", "blazor"},
+	{"ruby", "rails", "rb", "gem", "gems", "gemfile", "bundler", "rspec", "rubocop", "activerecord", "active record", "erb",
+		"db/migrate"},
+	{"php", "laravel", "composer.json", "eloquent", "artisan", "phpunit", "symfony"},
+	{"vue", "nuxt", "vuex", "pinia", "composition api", "options api", "single-file component", "single-file components",
+		"defineprops"},
+	{"svelte", "sveltekit"},
+	{"angular", "rxjs", "ngrx", "ngmodule"},
+	{"elixir", "phoenix", "ecto", "ex", "exs", "liveview", "genserver",
+		"mix.exs"},
+	{"cmake", "clang", "clang-format", "clang-tidy", "gcc"},
+	// Data pipelines.
+	{"airflow", "dag", "dags", "spark", "pyspark", "parquet", "etl", "elt", "data pipeline", "data pipelines", "dbt"},
+	{"python", "py", "django", "flask", "fastapi", "mypy", "ruff", "pep8",
+		"manage.py", "settings.py"},
 	{"api", "endpoint", "route", "router", "routes", "handler", "controller", "rest", "http", "post", "patch", "status code", "response", "server", "entry point", "webhook", "エンドポイント", "ハンドラ", "コントローラ", "endpunkt", "schnittstelle", "point de terminaison", "punto final"},
 	{"http client", "axios", "fetch", "superagent", "ky", "got", "requests", "http request", "retry", "timeout", "network", "リトライ", "タイムアウト", "再試行", "zeitüberschreitung", "réessayer", "reintentar"},
+	// Trying a failed operation again.
+	{"retry", "retries", "retrying", "retried", "backoff", "exponential backoff", "jitter", "thundering herd",
+		"réessayer", "réessaie", "réessaye", "nouvelle tentative", "reintentar", "reintenta", "reintento", "reintentos",
+		"erneut versuchen", "wiederholen", "wiederholt", "wiederholung", "リトライ", "再試行"},
 	// Calls to services outside the codebase.
-	{"third party", "third-party", "external service", "external api", "vendor", "provider", "carrier", "partner", "upstream",
-		"outbound", "integration", "network call", "http client", "外部", "サードパーティ", "tiers", "externo", "extern"},
-	{"validate", "validation", "zod", "yup", "joi", "pydantic", "input", "body", "payload", "sanitize", "parse", "untrusted", "バリデーション", "検証", "validierung", "validación", "valider"},
+	{"third party", "third-party", "external service", "external api", "vendor", "payment provider", "email provider", "shipping provider", "external provider", "carrier", "partner", "upstream",
+		"outbound", "integration", "network call", "http client", "外部", "サードパーティ", "tiers", "externo", "extern",
+		"fournisseur", "prestataire", "proveedor", "anbieter", "dienstleister", "外部サービス"},
+	{"validate", "validation", "zod", "yup", "joi", "pydantic", "input", "body", "payload", "sanitize", "parse", "untrusted", "バリデーション", "検証", "validierung", "validación", "valider",
+		"validiere", "validieren", "valide", "validez", "valida", "validar",
+		"malformed", "mal formado", "malformé", "fehlerhaft", "invalid", "ungültig", "inválido", "invalide"},
 	{"database", "db", "sql", "table", "column", "row", "index", "foreign key", "query", "postgres", "postgresql", "mysql", "sqlite", "orm", "schema", "データベース", "テーブル", "カラム", "datenbank", "tabelle", "spalte", "abfrage",
-		"base de datos", "tabla", "columna", "consulta", "base de donnees", "colonne", "requete", "índice", "indice", "インデックス", "クエリ"},
+		"base de datos", "tabla", "columna", "consulta", "base de donnees", "colonne", "requete", "インデックス", "クエリ"},
 	{"migration", "migrate", "drizzle", "drizzle-kit", "prisma", "alembic", "flyway", "knex", "liquibase", "schema", "ddl", "マイグレーション", "migración",
 		// A column is added, changed or dropped by a migration.
-		"column", "columns", "カラム", "spalte", "colonne", "columna", "attribute", "attributes"},
-	{"timestamp", "timezone", "time zone", "utc", "date", "datetime", "time", "hour", "clock", "iso 8601", "dst", "日時", "日付", "タイムゾーン", "zeitzone", "datum", "uhrzeit", "heure", "fecha", "hora", "zeitstempel", "horodatage", "fuseau horaire", "zona horaria", "タイムスタンプ"},
-	{"cache", "caching", "cached", "redis", "memcached", "ttl", "invalidate", "cdn", "cache-control", "キャッシュ", "zwischenspeicher"},
+		"column", "columns", "カラム", "spalte", "colonne", "columna", "attribute", "attributes",
+		"migriere", "migrieren", "migre", "migrer", "migra", "migrar"},
+	// Time zones: where a time is, not only when.
+	{"timezone", "timezones", "time zone", "time zones", "utc", "dst", "daylight saving", "offset", "local time", "local hours",
+		"local timezone", "timestamptz", "naive datetime", "day early", "day late", "hour early", "hour late", "wrong day",
+		"タイムゾーン", "時差", "zeitzone", "zeitzonen", "fuseau horaire", "fuseaux horaires", "zona horaria", "zonas horarias"},
+	{"timestamp", "timezone", "time zone", "utc", "date", "datetime", "time", "hour", "clock", "iso 8601", "dst", "日時", "日付", "タイムゾーン", "zeitzone", "datum", "uhrzeit", "heure", "fecha", "hora", "zeitstempel", "horodatage", "fuseau horaire", "zona horaria", "タイムスタンプ",
+		"時刻",
+		"local time", "local hours", "local timezone", "day early", "day late", "hour early", "hour late", "wrong day", "wrong time",
+		"days ago", "hours ago", "minutes ago", "time ago", "timeago", "relative time", "relative times", "relative date", "relative dates"},
+	{"cache", "caching", "cached", "redis", "memcached", "ttl", "invalidate", "invalidation", "stale", "revalidate", "cdn", "cache-control", "キャッシュ", "zwischenspeicher",
+		"zwischenspeichern", "mise en cache", "cachear", "cachea", "caché",
+		"memoize", "memoise", "memoized", "memoization", "memoisation"},
 	{"log", "logs", "logging", "logger", "console.log", "print", "println", "debug", "debugging", "trace", "ログ", "journal", "journalisation", "protokollierung", "デバッグ",
-		"journaux", "protokoll"},
+		"journaux", "protokoll",
+		"logge", "loggen", "protokolliere", "protokollieren", "journalise", "journaliser", "loguea", "loguear",
+		"troubleshoot", "troubleshooting", "investigate", "investigating", "audit trail"},
 	{"observability", "monitoring", "telemetry", "metric", "metrics", "trace", "tracing", "span", "datadog", "sentry", "prometheus",
-		"grafana", "opentelemetry", "log", "logs", "logging", "監視", "überwachung", "surveillance", "monitorización"},
+		"grafana", "opentelemetry", "log", "logs", "logging", "監視", "überwachung", "surveillance", "monitorización",
+		"silently", "quietly", "silent failure", "silent failures", "nobody noticed", "unnoticed", "heartbeat", "alerting",
+		"alert", "alerts", "alerted", "monitor", "monitors", "uptime"},
 	{"accessibility", "a11y", "aria", "aria-label", "keyboard", "screen reader", "focus", "contrast", "alt text", "subtitle", "mouse", "keyboard navigation", "tab order", "screen readers", "voiceover", "talkback", "キーボード", "tastatur", "clavier", "teclado", "subtitles", "caption", "captions", "アクセシビリティ", "字幕", "barrierefreiheit",
-		"untertitel", "sous-titres", "subtitulos", "スクリーンリーダー", "読み上げ", "accessibilité", "accesibilidad"},
+		"untertitel", "sous-titres", "subtitulos", "スクリーンリーダー", "読み上げ", "accessibilité", "accesibilidad",
+		"visually impaired", "color blind", "colour blind", "color-blind", "colorblind"},
 	{"i18n", "l10n", "translation", "translate", "translations", "localization", "localize", "locale", "internationalization", "french", "german", "spanish", "japanese", "english", "language", "翻訳", "多言語", "übersetzung", "traduction", "traducción",
-		"español", "espagnol", "spanisch", "français", "französisch", "deutsch", "allemand", "alemán", "日本語", "英語", "idioma", "langue", "sprache"},
-	{"loading", "spinner", "skeleton", "placeholder", "progress", "suspense", "pending", "読み込み", "ローディング", "スピナー", "chargement", "cargando", "ladeanzeige"},
-	{"docs", "doc", "documentation", "document", "documenting", "readme", "markdown", "md", "guide", "rfc", "ドキュメント", "dokumentation", "documentación"},
-	{"error", "errors", "exception", "fail", "fails", "failure", "panic", "crash", "stack trace", "エラー", "fehler", "erreur", "例外", "ausnahme", "excepción", "失敗"},
+		"español", "espagnol", "spanisch", "français", "französisch", "deutsch", "allemand", "alemán", "日本語", "英語", "idioma", "langue", "sprache",
+		"übersetze", "übersetzen", "übersetzt", "traduis", "traduire", "traduit", "traduce", "traducir", "traducido"},
+	{"loading state", "loading states", "loading indicator", "is loading", "while loading", "spinner", "skeleton", "placeholder", "progress", "suspense", "pending", "読み込み", "ローディング", "スピナー", "chargement", "cargando", "ladeanzeige"},
+	{"docs", "doc", "documentation", "document", "documenting", "readme", "markdown", "md", "guide", "rfc", "ドキュメント", "dokumentation", "documentación",
+		"dokumentiere", "dokumentieren", "documente", "documenter", "documenta", "documentar",
+		"仕様書", "文書"},
+	{"error", "errors", "exception", "fail", "fails", "failure", "panic", "crash", "stack trace", "エラー", "fehler", "erreur", "例外", "ausnahme", "excepción", "失敗",
+		"blows up", "blow up", "falls over", "throws", "thrown",
+		"not found", "nicht gefunden", "introuvable", "no encontrado", "went wrong", "goes wrong"},
 	{"delete", "deletion", "remove", "soft-delete", "purge", "destroy", "destructive", "wipe", "erase", "deleted_at", "削除", "löschen", "rid", "drop", "throw away", "retirer", "quitar",
-		"entfernen", "supprimer", "effacer", "eliminar", "borrar"},
+		"entfernen", "supprimer", "effacer", "eliminar", "borrar",
+		"lösche", "löscht", "gelöscht", "entferne", "entfernt", "supprime", "supprimez", "supprimé", "efface", "effacez", "retire", "retirez", "elimina", "eliminá", "borra", "quita", "eliminado", "borrado",
+		"clear out", "clean out", "nuke"},
 	{"user", "users", "account", "profile", "member", "customer", "ユーザー", "benutzer", "utilisateur", "usuario", "ユーザ", "nutzer", "kunde", "kunden", "konto", "compte", "cuenta", "顧客"},
 	{"build", "compile", "binary", "makefile", "make", "target", "make build", "make test", "make lint", "make check",
 		"make install", "make run", "make target", "make targets", "bundle", "ビルド", "kompilieren", "compilar"},
-	{"lint", "linter", "eslint", "golangci-lint", "format", "formatter", "prettier", "gofmt", "black", "ruff", "リント", "フォーマット", "整形", "formatieren", "formater", "formatear"},
-	{"docker", "compose", "container", "containers", "dockerfile", "compose.yaml", "docker-compose.yml", "local", "localhost", "local services", "locally", "laptop", "my machine", "spin up", "lokal", "en local", "postgres", "mysql", "redis", "kafka", "rabbitmq", "devcontainer", "コンテナ"},
+	{"lint", "linter", "eslint", "golangci-lint", "format", "formatter", "prettier", "gofmt", "black", "ruff", "リント", "フォーマット", "整形", "formatieren", "formater", "formatear",
+		"formatiere", "formate", "formatea"},
+	{"docker", "compose", "container", "containers", "dockerfile", "compose.yaml", "docker-compose.yml", "local", "localhost", "local services", "locally", "laptop", "my machine", "spin up", "lokal", "en local", "postgres", "mysql", "redis", "kafka", "rabbitmq", "devcontainer", "コンテナ",
+		"conteneur", "conteneurs", "contenedor", "contenedores"},
 	{"proto", "protobuf", "grpc", "buf", "rpc", "codegen", "generated", "generate", "regenerate", "gen"},
-	{"naming", "name", "camelcase", "camel", "kebab", "kebab-case", "snake_case", "snake", "pascalcase", "rename", "case", "命名"},
-	{"import", "imports", "export", "exports", "module", "modules"},
-	{"css", "tailwind", "style", "styles", "styled", "scss", "theme", "color", "colour", "design system", "スタイル", "estilo", "feuille de style"},
-	{"secret", "secrets", "vault", "kms", "secret manager", "password", "token", "credential", "credentials", "auth", "authentication", "authorization", "permission", "permissions", "jwt", "session", "login", "signup", "register", "registration", "oauth", "tenant",
-		"ログイン", "認証", "登録", "anmeldung", "registrieren", "connexion", "inscription", "registrarse", "registro", "iniciar sesion", "シークレット", "トークン", "認可", "geheimnis", "jeton", "berechtigung", "autorisation", "permiso", "permisos"},
+	{"naming", "name", "camelcase", "camel", "kebab", "kebab-case", "snake_case", "snake", "pascalcase", "rename", "case", "命名",
+		"umbenennen", "benenne", "renomme", "renommer", "renombra", "renombrar", "nomenclature", "nomenclatura", "命名規則",
+		"identifier", "identifiers", "abbreviate", "abbreviated", "abbreviation", "abbreviations", "be called", "be named", "be renamed", "renamed", "misnamed", "confusingly named"},
+	{"import", "imports", "export", "exports", "module", "modules",
+		"importieren", "importer", "importar", "インポート"},
+	{"css", "tailwind", "style", "styles", "styled", "scss", "theme", "color", "colour", "design system", "スタイル", "estilo", "feuille de style",
+		"styling", "spacing", "padding", "margin", "margins", "font", "fonts", "typography",
+		"ui kit", "design tokens", "design token", "storybook"},
+	// Secrets: what must never leak.
+	{"secret", "secrets", "vault", "kms", "secret manager", "secrets manager", "password", "token", "tokens", "credential",
+		"credentials", "api key", "api keys", "private key", "signing key", "signing secret", "secret key", "access token",
+		"access tokens", "connection string", "leaked", ".env", "dotenv", "シークレット", "トークン", "秘密情報", "機密情報",
+		"geheimnis", "zugangsdaten", "jeton", "identifiants", "credenciales"},
+	// Who a user is and what they may do.
+	{"auth", "authentication", "authorization", "permission", "permissions", "jwt", "session", "login", "signup", "register",
+		"registration", "oauth", "sso", "tenant", "sign in", "signed in",
+		"signing in", "sign-in", "sign up", "signing up", "signed up", "sign-up", "forgot password", "password reset",
+		"reset password", "ログイン", "認証", "登録", "認可", "anmeldung", "registrieren", "berechtigung", "inscription",
+		"autorisation", "registrarse", "registro", "iniciar sesion", "permiso", "permisos"},
 	{"password", "passwords", "passphrase", "hash", "hashing", "argon2", "argon2id", "bcrypt", "scrypt", "パスワード",
 		"passwort", "mot de passe", "contraseña"},
-	{"button", "modal", "dialog", "dropdown", "form", "page", "screen", "toolbar", "menu", "label", "labels", "tooltip", "icon", "ui", "component", "components", "confirmation", "ボタン", "画面", "ダイアログ", "モーダル", "メニュー", "schaltfläche", "bouton", "botón", "écran", "pantalla", "bildschirm"},
-	{"context", "cancel", "cancellation", "deadline", "goroutine", "channel", "concurrency", "i/o",
+	{"button", "modal", "dialog", "dropdown", "form", "page", "screen", "toolbar", "menu", "label", "labels", "tooltip", "icon", "ui", "component", "components", "confirmation", "ボタン", "画面", "ダイアログ", "モーダル", "メニュー", "schaltfläche", "bouton", "botón", "écran", "pantalla", "bildschirm",
+		"top bar", "header bar", "app bar"},
+	{"context", "cancel", "cancellation", "deadline", "timeout", "timeouts", "timed out", "délai d'attente", "tiempo de espera", "タイムアウト", "goroutine", "channel", "concurrency", "i/o",
 		"shutdown", "shut down", "graceful", "gracefully", "sigterm", "sigint", "signal", "lifecycle", "hang", "hangs", "stuck",
 		"abort", "cancellationtoken", "キャンセル", "シャットダウン", "abbrechen", "annuler", "cancelar"},
 	{"config", "configuration", "env", "environment", "settings", "dotenv", "konfiguration", "einstellungen", "paramètres", "configuración", "ajustes", "環境変数", "設定"},
-	{"ci", "pipeline", "github actions", "workflow", "gate", "check", "checks", "パイプライン", "ワークフロー"},
+	{"ci", "pipeline", "github actions", "workflow", "gate", "check", "checks", "パイプライン", "ワークフロー",
+		"prüfen", "prüfe", "überprüfen", "vérifier", "vérifie", "comprobar", "comprueba", "required check", "required checks"},
 	{"message", "messages", "copy", "text", "wording", "plain language", "notification", "toast", "文言", "メッセージ", "nachricht", "meldung", "meldungen", "mensaje", "mensajes"},
 	{"security", "secure", "securely", "xss", "csrf", "injection", "escape", "sanitize", "vulnerability", "セキュリティ", "安全",
-		"sicher", "sicherheit", "securite", "securise", "seguro", "segura", "seguridad"},
-	{"performance", "slow", "slower", "faster", "speed", "latency", "n+1", "optimize", "index", "profile", "profiler", "profiling",
-		"hot path", "stutter", "sluggish", "slowness", "virtualize", "virtualized", "virtual list", "windowing", "thousands", "millions", "重い", "träge", "lag", "laggy", "jank", "freeze", "fps", "frame drops", "allocation", "allocate", "memory",
-		"パフォーマンス", "遅い", "leistung", "langsam", "lent", "rendimiento", "lento", "高速化", "最適化", "lenteur", "lentitud", "optimieren", "optimiser", "optimizar"},
+		"sicher", "sicherheit", "securite", "securise", "seguro", "segura", "seguridad",
+		"脆弱性"},
+	{"performance", "slow", "slower", "faster", "speed", "latency", "n+1", "optimize", "pprof", "flame graph", "flamegraph", "cpu profile", "py-spy",
+		"hot path", "stutter", "sluggish", "slowness", "virtualize", "virtualized", "virtual list", "重い", "träge", "lag", "laggy", "jank", "freeze", "fps", "frame drops", "allocation", "allocate",
+		"パフォーマンス", "遅い", "leistung", "langsam", "lent", "rendimiento", "lento", "高速化", "最適化", "lenteur", "lentitud", "optimieren", "optimiser", "optimizar",
+		"optimiere", "optimise", "optimiza", "beschleunigen", "accélérer", "acelerar",
+		"速度", "性能",
+		"janky", "snappy", "snappier"},
+	// Loading a client's data from the server.
+	{"data fetching", "fetch data", "fetches data", "fetching data", "server state", "tanstack query", "react query",
+		"usequery", "swr", "apollo client", "rtk query"},
 	// Queries that multiply.
-	{"n+1", "eager load", "eager-load", "eager loading", "prefetch", "select_related", "prefetch_related", "includes", "batch",
+	{"n+1", "eager load", "eager-load", "eager loading", "prefetch", "select_related", "prefetch_related", "batch",
 		"batching", "dataloader", "join", "joins",
 		// How a task describes one: a query for each row, in a loop.
 		"query per row", "queries per row", "query per item", "per row", "each row",
-		"in loops", "inside a loop", "hundreds of queries", "n+1 queries"},
+		"in loops", "inside a loop", "hundreds of queries", "n+1 queries",
+		"hundreds of sql", "thousands of queries", "lots of queries", "many queries"},
 	{"unique", "uniqueness", "duplicate", "duplicates", "duplicated", "dedupe", "deduplicate", "twice", "idempotent", "idempotency",
-		"一意", "重複", "eindeutig", "doppelt", "doublon", "unico", "duplicado"},
+		"一意", "重複", "eindeutig", "doppelt", "doublon", "unico", "duplicado",
+		"already taken", "already exists", "already registered", "double submit", "double-submit", "double click", "double-click", "charged twice", "double charge",
+		"same email", "same username", "same slug"},
 	{"version", "versions", "versioning", "semver", "semantic version", "breaking change", "breaking changes", "major version",
-		"deprecate", "deprecation", "backwards compatible", "compatibility", "バージョン", "versión"},
+		"deprecate", "deprecation", "backwards compatible", "compatibility", "バージョン", "versión",
+		"非推奨", "互換性"},
 	{"email", "e-mail", "mail", "mails", "mailer", "smtp", "newsletter", "メール", "correo", "courriel"},
-	{"notify", "notification", "notifications", "push notification", "alert", "alerts", "通知", "benachrichtigung", "notificacion"},
-	{"search", "full-text", "elasticsearch", "opensearch", "autocomplete", "typeahead", "検索", "suche", "recherche", "busqueda"},
+	{"notify", "notification", "notifications", "push notification", "alert", "alerts", "通知", "benachrichtigung", "notificacion",
+		"benachrichtige", "benachrichtigen", "notifie", "notifier", "préviens", "notifica", "notificar", "avisa", "avisar",
+		"アラート", "プッシュ通知",
+		"sms", "text message", "text messages", "twilio"},
+	{"search", "full-text", "elasticsearch", "opensearch", "autocomplete", "typeahead", "検索", "suche", "recherche", "busqueda",
+		"durchsuchen", "busca", "buscar", "cherche", "chercher"},
 	{"form", "forms", "input", "submit", "submission", "入力", "フォーム", "formular", "formulaire", "formulario", "eingabefeld", "saisie"},
 	{"empty state", "empty", "blank", "no results", "zero state", "空", "leer", "vide", "vacio", "en blanco"},
 	{"offline", "online", "connection", "connectivity", "disconnect", "disconnected", "reconnect", "connection lost", "network error",
 		"オフライン", "接続", "verbindung", "hors ligne", "connexion perdue", "sin conexion", "conexion"},
 	{"personal data", "pii", "gdpr", "privacy", "redact", "redaction", "anonymize", "mask", "email address", "date of birth", "birth date", "birthday", "home address", "phone number", "national id", "ssn", "social security", "geburtsdatum", "date de naissance", "fecha de nacimiento", "生年月日", "住所", "個人情報",
-		"datenschutz", "donnees personnelles", "datos personales"},
+		"datenschutz", "donnees personnelles", "datos personales",
+		"forget", "forgotten", "right to be forgotten", "erasure", "right to erasure", "data subject", "data-subject", "dsar", "dob", "phi", "hipaa", "health data", "medical", "diagnosis", "diagnoses", "allergy", "allergies", "allergic", "medication", "medications", "patient data"},
 	// Mobile apps and the device.
-	{"mobile", "ios", "android", "phone", "tablet", "swift", "kotlin", "portrait", "landscape", "スマホ", "アプリ", "handy", "movil"},
-	{"main thread", "ui thread", "background thread", "thread", "threads", "freeze", "freezes", "anr", "blocking", "スレッド", "メインスレッド"},
+	{"mobile", "ios", "android", "phone", "tablet", "swift", "kotlin", "portrait", "landscape", "スマホ", "アプリ", "handy", "movil",
+		"kt", "kts", "jetpack", "jetpack compose", "viewmodel", "play store", "apk", "aab", "testflight", "app store", "xcode", "swiftui", "uikit", "cocoapods", "react native", "flutter",
+		"androidmanifest", "podfile", "info.plist",
+		"sideways", "orientation", "screen rotation", "configuration change"},
+	{"main thread", "ui thread", "background thread", "thread", "threads", "freeze", "freezes", "frozen", "anr", "blocking", "スレッド", "メインスレッド",
+		// A frozen app, in other words.
+		"friert", "einfrieren", "eingefroren", "fige", "figé", "gèle", "congela", "se congela", "se bloquea", "固まる", "フリーズ",
+		"froze", "hung", "hängt", "se fige", "se bloque"},
 	{"location", "camera", "microphone", "contacts", "runtime permission", "permission", "permissions", "位置情報", "カメラ"},
 	{"kubernetes", "k8s", "cluster", "helm", "helm chart", "pod", "pods", "manifest", "manifests", "probe", "probes", "namespace",
-		"kubectl", "クラスタ"},
+		"kubectl", "クラスタ", "health check", "health checks", "healthcheck", "readiness", "liveness"},
 	{"warehouse", "analytics", "tracking", "track", "mixpanel", "amplitude", "posthog", "dashboard", "dashboards", "bigquery", "snowflake", "redshift", "dbt", "etl", "report", "reports",
-		"reporting", "分析", "レポート"},
+		"reporting", "分析", "レポート",
+		"funnel", "funnels", "conversion", "conversions", "page views", "pageviews", "pageview"},
 	{"machine learning", "ml", "train", "training", "retrain", "classifier", "dataset", "datasets", "experiment", "experiments",
 		"mlflow", "epoch", "inference", "model weights", "学習", "機械学習"},
 	{"game", "games", "gameplay", "player", "players", "gamer", "gamers", "frame", "frames", "render",
-		"rendering", "ゲーム", "spiel", "spieler", "jeu", "joueur", "juego", "jugador"},
-	{"controls", "keybinding", "key binding", "remap", "gamepad", "joystick", "shortcut", "shortcuts", "キー", "tasten", "touches"},
+		"rendering", "ゲーム", "spiel", "spieler", "jeu", "joueur", "juego", "jugador",
+		"unity", "unreal", "monobehaviour", "gameobject", "prefab", "prefabs", "godot"},
+	{"controls", "keybinding", "key binding", "remap", "gamepad", "joystick", "shortcut", "shortcuts", "キー", "tasten"},
 	{"dependency injection", "hilt", "dagger", "inject", "ioc"},
-	{"async", "await", "promise", "promises", "callback", "callbacks", "future", "futures", "coroutine", "coroutines", "非同期"},
+	{"async", "await", "promise", "promises", "callback", "callbacks", "future", "futures", "coroutine", "coroutines", "非同期",
+		"asynchron", "asynchrone", "asíncrono", "asincrono"},
 	{"race", "race condition", "data race", "mutex", "lock", "locks", "locking", "atomic", "thread-safe", "concurrent", "concurrency",
 		"deadlock", "deadlocks", "parallel", "concurrently", "simultaneously", "in parallel", "same time", "errgroup", "waitgroup", "fan-out", "gleichzeitig", "parallèle", "simultáneamente", "同時", "並列", "並行", "排他"},
-	{"leak", "leaks", "leaking", "memory leak", "dispose", "cleanup", "リーク"},
+	{"leak", "leaks", "leaking", "memory leak", "dispose", "cleanup", "リーク",
+		"speicherleck", "fuite", "fuite mémoire", "fuga de memoria", "メモリリーク"},
 	{"comment", "comments", "docstring", "docstrings", "jsdoc", "tsdoc", "godoc", "doc comment", "doc comments", "コメント", "kommentar", "commentaire", "comentario"},
 	{"folder", "folders", "directory", "directories", "file structure", "project structure", "colocate", "colocated", "フォルダ", "ディレクトリ", "ordner", "verzeichnis", "dossier", "carpeta"},
 	{"state", "redux", "zustand", "pinia", "mobx", "global state", "server state", "state management", "状態"},
 	{"responsive", "breakpoint", "breakpoints", "media query", "mobile-first", "viewport", "small screens", "small screen", "pixels wide", "screen size", "screen sizes", "narrow", "phone", "phones", "mobile web", "レスポンシブ"},
-	{"json", "yaml", "toml", "serialize", "serialization", "marshal", "unmarshal", "encode", "decode"},
-	{"cli", "command line", "command-line", "subcommand", "subcommands", "stdin", "stdout", "stderr", "terminal", "shell", "コマンド"},
+	{"json", "yaml", "toml", "serialize", "serialization", "marshal", "unmarshal", "encode", "decode",
+		"yml"},
+	{"cli", "command line", "command-line", "subcommand", "subcommands", "stdin", "stdout", "stderr", "terminal", "shell", "コマンド",
+		"bash", "sh", "zsh", "shellcheck", "shell script", "shell scripts"},
 	{"feature flag", "feature flags", "feature toggle", "launchdarkly", "unleash", "rollout", "turn on", "turn off", "switch on", "switch off", "kill switch", "フィーチャーフラグ"},
-	{"incident", "incidents", "outage", "outages", "postmortem", "post-mortem", "on-call", "pager", "pagerduty", "downtime", "障害",
+	{"incident", "incidents", "outage", "outages", "postmortem", "post-mortem", "postmortems", "post-mortems", "on-call", "pager",
+		"pagerduty", "downtime", "went wrong", "root cause", "retrospective", "runbook", "runbooks", "障害",
 		"störung", "panne", "incidente", "caída"},
 	{"role", "roles", "rbac", "admin", "admins", "administrator", "administrators", "access control", "mfa", "2fa", "two-factor",
 		"multi-factor", "権限", "管理者", "administrateur", "administrador", "zwei-faktor", "deux facteurs", "dos factores"},
 	{"monorepo", "turborepo", "nx", "lerna", "workspace package"},
 	{"money", "payment", "payments", "pay", "price", "prices", "pricing", "currency", "currencies", "euro", "euros", "dollar", "dollars",
 		"cent", "cents", "amount", "billing", "invoice", "invoices", "refund", "checkout", "stripe", "支払い", "料金", "通貨",
-		"zahlung", "preis", "währung", "paiement", "prix", "devise", "pago", "precio", "moneda"},
+		"zahlung", "preis", "währung", "paiement", "prix", "devise", "pago", "precio", "moneda",
+		"bezahlen", "zahle", "payer", "pagar", "paga",
+		"決済", "請求", "請求書", "金額", "課金", "送金",
+		"bill", "bills", "rounding", "rounded", "minor units",
+		"geldbetrag", "geldbeträge", "betrag", "beträge", "montant", "montants"},
 	{"upload", "uploads", "attach", "attachment", "attachments", "file upload", "pdf", "multipart", "object storage", "s3", "bucket",
-		"アップロード", "添付", "hochladen", "anhang", "televerser", "piece jointe", "subir", "adjunto"},
+		"アップロード", "添付", "hochladen", "anhang", "televerser", "piece jointe", "subir", "adjunto",
+		"lade hoch", "téléverse", "sube"},
 	{"paginate", "pagination", "paginated", "cursor", "cursors", "offset", "offsets", "next page", "page size", "infinite scroll",
 		"ページ送り", "ページネーション", "ページング", "paginieren", "paginación"},
 	{"image", "images", "img", "picture", "photo", "photos", "avatar", "avatars", "thumbnail", "logo", "alt text", "画像", "アバター",
-		"bild", "imagen", "foto"},
+		"bild", "imagen", "foto",
+		"写真", "顔写真", "screenshot", "screenshots"},
+	// Changing production data by hand or by script, outside a migration.
+	{"data fix", "data fixes", "data repair", "backfill", "backfills", "bulk update", "bulk delete", "mass update",
+		"delete_all",
+		"datenkorrektur", "correction de données", "corrección de datos", "データ修正"},
 	{"dark mode", "light mode", "theme", "theming", "color scheme", "prefers-color-scheme", "ダークモード", "dunkelmodus",
 		"mode sombre", "modo oscuro"},
 	// Loading code only when it is needed.
 	{"lazy", "lazy-load", "lazy loading", "lazily", "code splitting", "code-splitting", "on demand", "dynamic import", "bundle",
 		"bundle size", "遅延読み込み", "chargement differe", "carga diferida"},
 	{"rate limit", "rate-limit", "rate limiting", "throttle", "throttling", "debounce", "abuse", "bot", "bots", "spam", "brute force",
-		"captcha", "quota", "レート制限"},
-	{"job", "jobs", "background job", "worker", "workers", "queue", "queued", "enqueue", "asynchronously", "background",
-		"sidekiq", "celery", "cron", "scheduler", "scheduled", "nightly", "idempotent", "idempotency", "ジョブ", "キュー", "hintergrundjob", "tache de fond", "warteschlange", "file d'attente", "バッチ"},
+		"captcha", "quota", "レート制限",
+		"ratenbegrenzung", "drosseln", "limite de débit", "limitación", "limitar",
+		"hammering", "hammers", "flood", "flooding", "too many requests"},
+	{"job", "jobs", "background job", "background jobs", "background worker", "background workers", "queue worker", "queue workers", "queue", "queued", "enqueue", "asynchronously",
+		"background", "task queue", "sidekiq", "celery", "celery task", "celery tasks", "rq", "bullmq", "ジョブ", "キュー",
+		"hintergrundjob", "tache de fond", "warteschlange", "file d'attente", "バッチ", "バックグラウンド"},
+	// Work that runs on a schedule.
+	{"cron", "cronjob", "scheduler", "scheduled", "schedule", "nightly", "hourly", "daily", "weekly", "periodic",
+		"periodically", "recurring", "celery beat", "定期実行", "毎晩", "nächtlich", "täglich", "quotidien", "diario"},
 	// Values a record must have.
-	{"required", "mandatory", "not null", "non-null", "nullable", "non-nullable", "default value", "filled in", "fill in", "pflichtfeld", "erforderlich",
+	{"required field", "required fields", "required column", "required columns", "field required", "column required", "fields required", "mandatory", "not null", "non-null", "nullable", "non-nullable", "default value", "filled in", "fill in", "pflichtfeld", "erforderlich",
 		"obligatoire", "obligatorio", "requerido", "必須"},
 	// Work a person has not saved yet.
 	{"unsaved", "unsaved changes", "discard", "discarding", "draft", "drafts", "autosave", "navigate away", "beforeunload",
@@ -179,6 +298,63 @@ var conceptGroups = [][]string{
 	// Two writers of the same record.
 	{"optimistic locking", "optimistic concurrency", "conflict", "conflicts", "overwrite", "overwrites", "lost update",
 		"concurrent edits", "version column", "etag", "if-match", "競合", "konflikt", "conflit", "conflicto"},
+	// When a release may go out.
+	{"release window", "deploy window", "freeze window", "code freeze", "deploy freeze", "tonight", "at night", "overnight",
+		"friday", "fridays", "weekend", "after hours", "business hours"},
+	// Changing code without changing what it does.
+	{"refactor", "refactors", "refactoring", "tidy up", "restructure", "restructuring", "reorganize", "reorganise",
+		"simplify", "behaviour change", "behaviour changes", "behavior change", "behavior changes", "pure refactor",
+		"umstrukturieren", "refactorisation", "refactorizar", "リファクタ", "リファクタリング"},
+	// HTTP status codes and what they mean.
+	{"status code", "status codes", "4xx", "5xx", "400", "404", "409", "422", "429", "500", "500s", "internal server error",
+		"server error", "bad request"},
+	// An API others build on.
+	{"public api", "public apis", "openapi", "swagger", "api contract", "api spec", "api specification", "externally consumed",
+		"partner apps", "partner integrations", "integrators", "published version", "breaking the api"},
+	// Memory and the resources a workload is given.
+	{"memory", "oom", "oomkilled", "ram", "heap", "memory limit", "memory limits", "memory requests",
+		"resource limits", "requests and limits", "cpu limits", "メモリ", "speicher", "mémoire", "memoria"},
+	// What licence a dependency comes under.
+	{"license", "licenses", "licence", "licences", "licensing", "gpl", "agpl", "lgpl", "mit license", "apache license", "open source",
+		"open-source", "ライセンス", "lizenz", "licencia"},
+	// Code shared between apps instead of copied.
+	{"reuse", "reusable", "reused", "shared library", "shared libraries", "shared package", "shared packages", "shared component",
+		"shared components", "design system", "ui kit", "component library", "storybook", "wiederverwenden", "réutiliser",
+		"reutilizar", "共通化"},
+	// Infrastructure as code.
+	{"terraform", "tf", "tfstate", "terraform state", "terragrunt", "pulumi", "cloudformation", "infrastructure", "infra", "iac",
+		"cloud resources", "インフラ", "infrastruktur", "infraestructura"},
+	{"cloud", "aws", "gcp", "azure", "iam", "ec2", "rds", "lambda", "s3", "cloud run", "クラウド", "nube"},
+	{"encrypt", "encrypted", "encryption", "encrypting", "decrypt", "decryption", "at rest", "kms", "tls", "ssl", "https",
+		"certificate", "certificates", "暗号化", "verschlüsseln", "verschlüsselt", "verschlüsselung", "chiffrer", "chiffré",
+		"chiffrement", "cifrar", "cifrado",
+		"verschlüssele", "chiffre les", "cifra los",
+		"証明書", "暗号"},
+	// Changes that must happen all together or not at all.
+	{"transaction", "transactions", "transactional", "atomic", "atomically", "half-saved", "partially saved",
+		"トランザクション", "中途半端", "transaktion", "transacción"},
+	// Messages between services.
+	{"kafka", "rabbitmq", "sqs", "sns", "pubsub", "pub/sub", "message broker", "event bus", "consumer group", "kafka consumer", "message consumer",
+		"queue consumer", "kafka producer", "message producer", "topic", "topics", "outbox", "domain event", "domain events", "dead letter", "dlq",
+		"メッセージキュー"},
+	{"graphql", "gql", "resolver", "resolvers", "mutation", "mutations", "apollo", "introspection"},
+	{"cookie", "cookies", "httponly", "samesite", "same-site", "session", "sessions", "クッキー"},
+	{"url", "urls", "redirect", "redirects", "deep link", "deep links", "query string", "query param", "query params",
+		"slug", "slugs", "href", "リダイレクト"},
+	{"backup", "backups", "back up", "restore", "restores", "point-in-time", "pg_dump", "バックアップ", "sicherung",
+		"sauvegarde", "copia de seguridad", "respaldo"},
+	{"csv", "tsv", "excel", "xlsx", "spreadsheet", "spreadsheets"},
+	{"navigation", "navbar", "nav", "sidebar", "breadcrumb", "breadcrumbs", "tab bar", "back button", "ナビゲーション"},
+	{"seo", "meta tags", "meta description", "sitemap", "open graph", "canonical", "search engine", "search engines",
+		"crawler", "crawlers"},
+	{"audit", "audit log", "audit trail", "audited", "auditing", "監査", "prüfprotokoll", "auditoría",
+		"access log", "access logs", "who accessed", "who opened", "who viewed", "who changed"},
+	{"chart", "charts", "charting", "plot", "visualization", "visualisation", "recharts", "chart.js", "d3", "グラフ"},
+	{"sort", "sorting", "sorted", "filter", "filters", "filtering", "order by", "ソート", "フィルタ",
+		"並び替え", "絞り込み"},
+	{"websocket", "websockets", "socket", "sockets", "realtime", "real-time", "live updates", "sse", "server-sent events",
+		"polling", "long polling"},
+	{"ticket", "tickets", "jira", "issue tracker", "チケット"},
 }
 
 // intentWords say which category of rule a task is about: committing →
@@ -193,6 +369,7 @@ var intentWords = []struct {
 		"record changes", "save changes", "save work", "check in", "enregistrer modifications", "enregistre modifications", "guardar cambios"}},
 	{"DATA", []string{"migration", "migrate", "schema", "table", "column", "database", "db", "sql", "query", "index",
 		"cache", "redis", "store", "storage", "persist", "timestamp", "model", "record", "row", "orm", "data",
+		"keep track", "keep a record",
 		"postgres", "mysql", "sqlite", "データ", "テーブル", "datenbank"}},
 	{"TOOL", []string{"install", "package", "dependency", "build", "compile", "run", "start", "lint", "script", "cli",
 		"docker", "compose", "make", "bundle", "upgrade", "setup", "tooling", "test", "npm", "pnpm", "yarn",
@@ -244,6 +421,11 @@ type lexicon struct {
 	cjkFirst   map[rune][]int32
 	cjkIntents []cjkIntent
 	nConcepts  int
+	// key, keyWords and keyAll are scratch space for keys while the
+	// lexicon is built: the slice keys returns is valid until its next
+	// call.
+	key              [1]string
+	keyWords, keyAll []string
 }
 
 // lexEntry is what the lexicon knows about one word or phrase.
@@ -294,23 +476,16 @@ var lex = sync.OnceValue(buildLexicon)
 func buildLexicon() *lexicon {
 	groups := slices.Concat(conceptGroups, everydayGroups)
 	l := &lexicon{
-		words:     make(map[string]lexEntry, 1024),
+		words:     make(map[string]lexEntry, 4096),
 		nConcepts: len(groups),
 	}
 	var sc scanner
 	for i, group := range groups {
 		c := uint16(i)
-		for _, w := range group {
-			for _, key := range l.keys(&sc, w) {
-				if isCJKString(key) {
-					l.cjk = append(l.cjk, cjkEntry{term: key, concept: c})
-					continue
-				}
-				e := l.words[key]
-				if !slices.Contains(e.concepts, c) {
-					e.concepts = append(e.concepts, c)
-					l.words[key] = e
-				}
+		for _, entry := range group {
+			l.addConceptKeys(&sc, c, entry)
+			if uk, ok := britishSpelling(entry); ok {
+				l.addConceptKeys(&sc, c, uk)
 			}
 		}
 	}
@@ -320,11 +495,32 @@ func buildLexicon() *lexicon {
 		l.cjkFirst[r] = append(l.cjkFirst[r], int32(i))
 	}
 	l.linkLonger()
+	l.addIntents(&sc)
+	return l
+}
+
+// addConceptKeys adds entry w of concept c to the lexicon.
+func (l *lexicon) addConceptKeys(sc *scanner, c uint16, w string) {
+	for _, key := range l.keys(sc, w) {
+		if isCJKString(key) {
+			l.cjk = append(l.cjk, cjkEntry{term: key, concept: c})
+			continue
+		}
+		e := l.words[key]
+		if !slices.Contains(e.concepts, c) {
+			e.concepts = append(e.concepts, c)
+			l.words[key] = e
+		}
+	}
+}
+
+// addIntents adds the words of intentWords to the lexicon.
+func (l *lexicon) addIntents(sc *scanner) {
 	for _, in := range intentWords {
 		b, _ := categoryBit(in.cat)
 		bit := uint8(1) << b
 		for _, w := range in.words {
-			for _, key := range l.keys(&sc, w) {
+			for _, key := range l.keys(sc, w) {
 				if isCJKString(key) {
 					l.cjkIntents = append(l.cjkIntents, cjkIntent{key, bit})
 					continue
@@ -335,7 +531,37 @@ func buildLexicon() *lexicon {
 			}
 		}
 	}
-	return l
+}
+
+// britishSpelling returns the British spelling of entry when it has one
+// the stemmer does not meet ("optimize" → "optimise", "analyze" →
+// "analyse", "behavior" → "behaviour", "canceled" → "cancelled"): rules
+// and tasks are written in both.
+func britishSpelling(entry string) (string, bool) {
+	if !strings.ContainsAny(entry, "zvlg") && !strings.Contains(entry, "nter") {
+		return entry, false // most entries: none of the spellings below
+	}
+	b := entry
+	for _, r := range americanSpellings {
+		if len(b) < len(r.us)+r.after {
+			continue
+		}
+		if i := strings.Index(b, r.us); i >= r.after {
+			b = b[:i] + r.uk + b[i+len(r.us):]
+		}
+	}
+	return b, b != entry
+}
+
+// americanSpellings are American spellings, their British ones, and how
+// many letters must come before them ("size" is not "sise").
+var americanSpellings = []struct {
+	us, uk string
+	after  int
+}{
+	{"iz", "is", 3}, {"yz", "ys", 3}, {"avor", "avour", 1}, {"olor", "olour", 0}, {"havior", "haviour", 1},
+	{"anceled", "ancelled", 1}, {"anceling", "ancelling", 1}, {"odeling", "odelling", 1}, {"abeled", "abelled", 1},
+	{"atalog", "atalogue", 1}, {"enter", "entre", 1},
 }
 
 // cjkIn appends to dst the indices, in table order, of the CJK entries
@@ -375,19 +601,23 @@ func (l *lexicon) linkLonger() {
 // joined by spaces (a phrase when more than one), or the CJK term itself.
 func (l *lexicon) keys(sc *scanner, entry string) []string {
 	if isCJKString(entry) {
-		return []string{entry}
+		l.key[0] = entry
+		return l.key[:1]
 	}
-	var words, all []string
+	words, all := l.keyWords[:0], l.keyAll[:0]
 	sc.stops = true
 	sc.scan(entry, func(term []byte, kind termKind) {
+		if kind != kindWord && kind != kindStop {
+			return
+		}
+		t := string(term)
 		if kind == kindWord {
-			words = append(words, string(term))
+			words = append(words, t)
 		}
-		if kind == kindWord || kind == kindStop {
-			all = append(all, string(term))
-		}
+		all = append(all, t)
 	})
 	sc.stops = false
+	l.keyWords, l.keyAll = words, all
 	if len(words) == 1 && len(all) == 2 {
 		// A phrase of a word and a stopword ("pull in", "on call",
 		// "not null") is that phrase, not the word alone.
@@ -398,21 +628,26 @@ func (l *lexicon) keys(sc *scanner, entry string) []string {
 	switch len(words) {
 	case 0:
 		// A stopword used as a technical term ("any").
-		return []string{strings.ToLower(entry)}
+		l.key[0] = strings.ToLower(entry)
+		return l.key[:1]
 	case 1:
-		return words
+		l.key[0] = words[0]
+		return l.key[:1]
 	}
 	e := l.words[words[0]]
 	if !slices.Contains(e.next, words[1]) {
 		e.next = append(e.next, words[1])
 	}
 	l.words[words[0]] = e
-	return []string{strings.Join(words, " ")}
+	l.key[0] = strings.Join(words, " ")
+	return l.key[:1]
 }
 
 func isCJKString(s string) bool {
 	for _, r := range s {
-		if isCJK(r) {
+		// Below U+1100 (Hangul Jamo, the first of those scripts) no letter
+		// is CJK: Latin with accents is answered without the tables.
+		if r >= 0x1100 && isCJK(r) {
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -33,6 +34,12 @@ func TestLexiconEntriesMatchable(t *testing.T) {
 			}
 			if keys := scratch.keys(&sc, entry); all > 1 && len(keys) == 1 && !strings.Contains(keys[0], " ") {
 				t.Errorf("concept entry %q matches as the one word %q", entry, keys[0])
+			}
+			// A part of one letter is no word to the scanner: "v-model"
+			// would be "model".
+			parts := strings.FieldsFunc(entry, func(r rune) bool { return r == ' ' || r == '-' || r == '_' || r == '.' })
+			if len(parts) > 1 && all == 1 && slices.ContainsFunc(parts, func(p string) bool { return len(p) == 1 }) && entry != "e-mail" {
+				t.Errorf("concept entry %q loses its one-letter part: it matches as one of its words", entry)
 			}
 		}
 	}
@@ -99,5 +106,34 @@ func TestParaphrasedConcepts(t *testing.T) {
 		if got := q.concepts[group(tt.group)] >= 0; got != tt.want {
 			t.Errorf("%q names the %s concept = %v, want %v", tt.text, tt.group, got, tt.want)
 		}
+	}
+}
+
+func TestSpellings(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"optimize", []string{"optimize", "optimise"}},
+		{"serialization", []string{"serialization", "serialisation"}},
+		{"analyze", []string{"analyze", "analyse"}},
+		{"behavior change", []string{"behavior change", "behaviour change"}},
+		{"color scheme", []string{"color scheme", "colour scheme"}},
+		{"size", []string{"size"}},
+		{"zod", []string{"zod"}},
+	}
+	for _, tt := range tests {
+		got := []string{tt.in}
+		if uk, ok := britishSpelling(tt.in); ok {
+			got = append(got, uk)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("britishSpelling(%q) gives %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	// A rule in British English meets a task in American English.
+	rules := []Rule{proj(2, "CODE", "Always measure before optimising."), proj(1, "STYLE", "Always name files in kebab-case.")}
+	if first := Select(rules, Task{Text: "optimize the checkout"}, Options{}).Rules[0]; first.ID != "2" || first.Parts.Concept <= 0 {
+		t.Errorf("first = %s with parts %+v, want 2 by the performance concept", first.ID, first.Parts)
 	}
 }

@@ -25,6 +25,16 @@ const (
 	weightFile   = 1.0
 	weightWhy    = 0.5
 	weightIntent = 1.0
+	// weightPlain scales a word of the task's text that names no concept
+	// of the lexicon: most often a name of the domain ("product",
+	// "order", "patient") that rules about every kind of subject share, it
+	// says less about which rule the task needs than a word of the field
+	// ("cache", "migration", "upload") does. (A CJK bigram, a piece of a
+	// word, names none either.)
+	weightPlain = 0.7
+	// weightVerb scales a word the task shares with a rule when it is the
+	// verb the rule opens with (see openingVerb).
+	weightVerb = 0.5
 	// weightSimilarity scales an embedding similarity in [0,1].
 	weightSimilarity = 4.0
 	// weightLearned scales a learned weight in [-1,1] ([Options.Learned]):
@@ -84,6 +94,22 @@ type feature struct {
 	file  bool
 	base  float64 // a concept's weight for one word
 	named int     // how many words of the task's text name the concept
+	// uses counts a term's occurrences in the task's text, phrased those
+	// that are part of a phrase of the lexicon (see phraseWord).
+	uses, phrased int
+	// plain is set on a term feature of a word that names no concept; term
+	// is its stemmed word.
+	plain bool
+	term  string
+	// senses are the concept features of the phrases that take the word:
+	// a rule that shares the word and one of them uses it in the
+	// phrase's sense, and the word of a phrase of a word and a stopword
+	// ("pull in") then counts in full.
+	senses []int32
+	// wordPhrase is set on a term of a phrase of two words ("merge
+	// request"): the rule that shares the phrase shares each word at
+	// phraseWord, the two of them together like one word.
+	wordPhrase bool
 }
 
 // query is a task, analysed once.
@@ -103,7 +129,9 @@ func (q *query) addTerm(term []byte, label string, w float64) {
 		return
 	}
 	q.terms[string(term)] = len(q.feats)
-	q.feats = append(q.feats, feature{label: label, kind: featTerm, weight: w, file: q.inFiles})
+	t := string(term)
+	q.feats = append(q.feats, feature{label: label, kind: featTerm, weight: w, file: q.inFiles, term: t,
+		plain: len(lex().words[t].concepts) == 0})
 }
 
 func (q *query) addConcept(c uint16, label string, w float64, from int) {
@@ -129,6 +157,19 @@ func (q *query) addConcept(c uint16, label string, w float64, from int) {
 	ft.weight = ft.base * min(2, 1+0.5*float64(max(0, ft.named-1)))
 }
 
+// nameAgain counts one more word of the task's text that names concept c:
+// a phrase of the lexicon is two words that name it ("record changes",
+// "pull in": the stopword is what makes "pull" mean a dependency), as sure
+// a sign of what the task is about as two words that each name it.
+func (q *query) nameAgain(c uint16) {
+	if q.inFiles {
+		return
+	}
+	ft := &q.feats[q.concepts[c]]
+	ft.named++
+	ft.weight = ft.base * min(2, 1+0.5*float64(max(0, ft.named-1)))
+}
+
 // analyse turns a task into features: its words, the words of its files'
 // paths (so "src/components/IconButton/icon-button.tsx" yields
 // "component", "icon", "button", "tsx"), the concepts they name and the
@@ -142,12 +183,34 @@ func analyse(task Task) *query {
 	sc := scanner{stops: true}
 	var prev, stop []byte
 	prevStarts, prevLabel := false, ""
+	// prevFeat is the term feature of the word before the current one,
+	// prevPhrased whether a phrase of the lexicon already took it.
+	prevFeat, prevPhrased := -1, false
+	// phrased marks the occurrence of a word that a phrase of the lexicon
+	// takes, once.
+	phrased := func(f int, done bool, concepts []uint16) bool {
+		if f < 0 || q.inFiles {
+			return true
+		}
+		ft := &q.feats[f]
+		if !done {
+			ft.phrased++
+		}
+		for _, c := range concepts {
+			if cf := int32(q.concepts[c]); !slices.Contains(ft.senses, cf) {
+				ft.senses = append(ft.senses, cf)
+			}
+		}
+		return true
+	}
 	// stop is the stopword just before the current word when it begins a
 	// phrase of the lexicon ("on" of "on call").
 	stopStarts := false
 	var cjkSeen []uint16
 	var cjkFound []int32
 	termW, conceptW := weightTerm, weightConcept
+	// inDir is set while the directories of a file's path are read.
+	inDir := false
 	visit := func(term []byte, kind termKind) {
 		switch kind {
 		case kindCJKRun:
@@ -182,6 +245,10 @@ func analyse(task Task) *query {
 				pe := l.words[string(prev)+" "+string(term)]
 				for _, c := range pe.concepts {
 					q.addConcept(c, prevLabel+" "+label, conceptW, -1)
+					q.nameAgain(c)
+				}
+				if len(pe.concepts) > 0 || pe.intents != 0 {
+					prevPhrased = phrased(prevFeat, prevPhrased, pe.concepts)
 				}
 				q.intents |= pe.intents
 			}
@@ -191,11 +258,27 @@ func analyse(task Task) *query {
 			return
 		}
 		label := string(sc.surface)
-		q.addTerm(term, label, termW)
+		if functionWord(sc.surface) || inDir && sourceRoot(sc.surface) {
+			q.addTerm(term, label, 0)
+		} else {
+			q.addTerm(term, label, termW)
+		}
 		from := q.terms[string(term)]
+		if !q.inFiles {
+			q.feats[from].uses++
+		}
+		curPhrased := false
 		e := l.words[string(term)]
 		for _, c := range e.concepts {
 			q.addConcept(c, label, conceptW, from)
+		}
+		if len(e.concepts) == 0 && e.intents == 0 {
+			if pe := l.inflected(term); len(pe.concepts) > 0 {
+				e = pe
+				for _, c := range pe.concepts {
+					q.addConcept(c, label, conceptW, from)
+				}
+			}
 		}
 		if len(e.concepts) == 0 && e.intents == 0 {
 			// A compound ("Benutzerdaten", "Datenbankmigration", "username")
@@ -225,6 +308,10 @@ func analyse(task Task) *query {
 			pe := l.words[string(stop)+" "+string(term)]
 			for _, c := range pe.concepts {
 				q.addConcept(c, string(stop)+" "+label, conceptW, -1)
+				q.nameAgain(c)
+			}
+			if len(pe.concepts) > 0 || pe.intents != 0 {
+				curPhrased = phrased(from, curPhrased, pe.concepts)
 			}
 			q.intents |= pe.intents
 			stopStarts = false
@@ -234,15 +321,62 @@ func analyse(task Task) *query {
 			pe := l.words[phrase]
 			for _, c := range pe.concepts {
 				q.addConcept(c, prevLabel+" "+label, conceptW, -1)
+				q.nameAgain(c)
+			}
+			if len(pe.concepts) > 0 || pe.intents != 0 {
+				prevPhrased = phrased(prevFeat, prevPhrased, pe.concepts)
+				curPhrased = phrased(from, curPhrased, pe.concepts)
+				if !q.inFiles {
+					// Two words of one phrase are one piece of evidence,
+					// even for a rule that says the phrase too.
+					q.feats[from].wordPhrase = true
+					if prevFeat >= 0 {
+						q.feats[prevFeat].wordPhrase = true
+					}
+				}
 			}
 			q.intents |= pe.intents
 		}
 		prev, prevStarts, prevLabel = append(prev[:0], term...), len(e.next) > 0, label
+		prevFeat, prevPhrased = from, curPhrased
 	}
 	sc.scan(task.Text, visit)
+	for i := range q.feats {
+		// A word that is only ever part of a phrase of the lexicon means
+		// what the phrase means ("pull in" a library is not a pull
+		// request, to "record changes" is not a database record): alone,
+		// it counts phraseWord.
+		if f := &q.feats[i]; f.kind == featTerm && f.uses > 0 && f.phrased >= f.uses {
+			f.weight *= phraseWord
+		} else {
+			f.senses = nil
+		}
+	}
+	for i := range q.feats {
+		// So does a concept only such words name, unless a phrase names
+		// it too ("log in" is not about logs, a "push notification" not
+		// about git, data "at rest" not about REST).
+		f := &q.feats[i]
+		if f.kind != featConcept || len(f.from) == 0 || f.named > len(f.from) {
+			continue
+		}
+		otherSense := true
+		for _, w := range f.from {
+			if wf := &q.feats[w]; wf.senses == nil || slices.Contains(wf.senses, int32(i)) {
+				otherSense = false
+				break
+			}
+		}
+		if otherSense {
+			f.weight *= phraseWord
+		}
+	}
 	q.inFiles = true
 	for _, f := range task.Files {
 		f = strings.ReplaceAll(f, "\\", "/")
+		// A directory the task touches ("db/migrations/") is what it
+		// works in: its last name counts like a file's name.
+		f = strings.TrimRight(f, "/")
 		ext := ""
 		if dot := strings.LastIndexByte(f, '.'); dot > strings.LastIndexByte(f, '/') {
 			f, ext = f[:dot], f[dot+1:]
@@ -251,10 +385,16 @@ func analyse(task Task) *query {
 		if slash := strings.LastIndexByte(f, '/'); slash >= 0 {
 			prevStarts, stopStarts = false, false
 			termW, conceptW = weightFile*weightPath, weightFile*weightConcept
+			inDir = true
 			sc.scan(f[:slash], visit)
+			inDir = false
 			base = f[slash+1:]
+		} else {
+			prevStarts = false
 		}
-		prevStarts, stopStarts = false, false
+		// The last directory and the name are read as one phrase too
+		// ("db/migrate/").
+		stopStarts = false
 		termW, conceptW = weightFile*weightTerm, weightFile*weightConcept
 		sc.scan(base, visit)
 		// The name and extension are read as one phrase ("go.mod",
@@ -264,6 +404,10 @@ func analyse(task Task) *query {
 	}
 	return q
 }
+
+// phraseWord is the weight of a word of the task alone when it is only
+// used in phrases of the lexicon.
+const phraseWord = 0.5
 
 // minCompoundPart is the shortest part of a compound word that names a
 // concept.
@@ -329,6 +473,9 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 	spec := make([]float64, len(q.feats))
 	for f, d := range df {
 		spec[f] = q.feats[f].weight * specificity(float64(d), n)
+		if ft := &q.feats[f]; ft.plain && !ft.file {
+			spec[f] *= weightPlain
+		}
 	}
 	// The category is evidence like a word: shared by many rules, it
 	// weighs less.
@@ -353,6 +500,7 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 	// anywhere (words of the instruction come first in a rule's evidence).
 	shared := make([]int32, len(q.feats))
 	var best []bestConcept
+	verbBuf := make([]byte, 0, 32)
 	for k, i := range idx {
 		p := &parts[k]
 		ms := matches[offsets[k]:offsets[k+1]]
@@ -366,12 +514,27 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 			}
 		}
 		best = best[:0]
+		verb, verbRead := "", false
 		for _, m := range ms {
 			f := &q.feats[m.feat]
 			if f.kind == featConcept && sharesWord(f.from, shared, inWhy, inInstr, m.weight != 1) {
 				continue // the word itself is shared: counted once
 			}
 			v := spec[m.feat] * float64(m.weight)
+			if f.plain && m.weight == 1 {
+				// The verb the rule opens with ("Never introduce …") is
+				// what it asks to do, not what it is about: a task that
+				// shares only that word shares little.
+				if !verbRead {
+					verb, verbRead = openingVerb(c.rules[i].Instruction, verbBuf), true
+				}
+				if verb == f.term {
+					v *= weightVerb
+				}
+			}
+			if len(f.senses) > 0 && !f.wordPhrase && inSense(f.senses, ms) {
+				v /= phraseWord
+			}
 			if f.kind == featConcept && len(f.from) == 1 {
 				// One task word that names several concepts the rule has
 				// ("tsx": React, TypeScript, JavaScript) is one piece of
@@ -441,6 +604,17 @@ type scoring struct {
 	// Rule k's matches are matches[offsets[k]:offsets[k+1]].
 	matches []ruleMatch
 	offsets []int32
+}
+
+// inSense reports whether a rule's matches ms include one of the concept
+// features senses.
+func inSense(senses []int32, ms []ruleMatch) bool {
+	for _, m := range ms {
+		if slices.Contains(senses, m.feat) {
+			return true
+		}
+	}
+	return false
 }
 
 func sharesWord(from, shared []int32, inWhy, inInstr int32, conceptInWhy bool) bool {
@@ -699,6 +873,9 @@ func reason(r Rule, q *query, pass bool, p *ScoreParts, ms []ruleMatch, sim map[
 	var words, concepts []string
 	for _, m := range ms {
 		f := q.feats[m.feat]
+		if f.weight == 0 {
+			continue // a function word or a source root: not evidence
+		}
 		if f.kind == featTerm {
 			words = append(words, strconv.Quote(f.label))
 		} else {

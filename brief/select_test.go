@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -88,9 +89,7 @@ func TestSelect(t *testing.T) {
 		{"task words", Task{Text: "install the date-fns package"}, Options{}, []string{"4"}, 6},
 		{"category intent", Task{Text: "commit this"}, Options{}, []string{"3"}, 6},
 		{"file path and extension", Task{Files: []string{"src/components/Nav/nav.tsx"}}, Options{}, []string{"1"}, 6},
-		// "tidy up" names refactoring (p2); the Go file reaches the Go
-		// preference next, before every rule the task has no evidence for.
-		{"Go file reaches the Go preference", Task{Text: "tidy up", Files: []string{"internal/x/x.go"}}, Options{}, []string{"p2", "p1"}, 6},
+		{"Go file reaches the Go preference", Task{Text: "finish this", Files: []string{"internal/x/x.go"}}, Options{}, []string{"p1"}, 6},
 		{"multilingual task", Task{Text: "Schreibe eine Migration für die Tabelle"}, Options{}, []string{"2"}, 6},
 		{"Japanese task", Task{Text: "変更をコミットして"}, Options{}, []string{"3"}, 6},
 		{"limit", Task{Text: "schema migration"}, Options{Limit: 2}, []string{"2"}, 2},
@@ -185,5 +184,115 @@ func TestTopNeeds(t *testing.T) {
 	}
 	if lim := Select(rs, task, Options{Budget: DefaultBudget, Limit: 1}); lim.TopNeeds != 0 {
 		t.Errorf("limit: top needs %d, want 0", lim.TopNeeds)
+	}
+}
+
+// A directory the task touches ("db/migrations/") is what it works in: its
+// last name counts like a file's name, not like a directory above a file.
+func TestDirectoryTouchedCountsAsName(t *testing.T) {
+	rules := []Rule{
+		proj(2, "DATA", "Always write migrations that can be rolled back."),
+		proj(1, "STYLE", "Always name files in kebab-case."),
+	}
+	files := func(path string) float64 {
+		sel := Select(rules, Task{Text: "add a discount field", Files: []string{path}}, Options{})
+		if sel.Rules[0].ID != "2" {
+			t.Fatalf("files %s: first = %s, want 2", path, sel.Rules[0].ID)
+		}
+		return sel.Rules[0].Parts.Files
+	}
+	dir, inDir, bare := files("db/migrations/"), files("db/migrations/0004_orders.sql"), files("db/migrations")
+	if dir <= inDir || dir != bare {
+		t.Errorf("files part %v for the directory, %v for a file in it, %v without the slash; want the directory above the file and the same without the slash", dir, inDir, bare)
+	}
+}
+
+// A word of the task that is only part of a phrase of the lexicon means
+// what the phrase means: alone it counts less, unless the rule shares the
+// phrase's concept too.
+func TestPhraseWordAlone(t *testing.T) {
+	rules := []Rule{
+		proj(3, "CODE", "Always use records for DTOs."),
+		proj(2, "PROCESS", "Always write commit messages in the imperative."),
+		proj(1, "STYLE", "Always name files in kebab-case."),
+	}
+	sel := Select(rules, Task{Text: "record my changes"}, Options{})
+	if first := sel.Rules[0]; first.ID != "2" {
+		t.Errorf("record my changes: first = %s (%q), want 2, the commit rule", first.ID, first.Reason)
+	}
+	lexical := func(task string, rule Rule) float64 {
+		sel := Select([]Rule{rule, proj(1, "STYLE", "Always name files in kebab-case.")}, Task{Text: task}, Options{})
+		return sel.Rules[0].Parts.Lexical
+	}
+	pr := proj(9, "PROCESS", "Always link the ticket in the pull request.")
+	if alone, word := lexical("pull in lodash", pr), lexical("pull the branch", pr); alone >= word {
+		t.Errorf("pull request rule: lexical part %v for \"pull in\", %v for \"pull\" alone; want less in the phrase", alone, word)
+	}
+	dep := proj(9, "TOOL", "Never pull in a package without asking.")
+	if alone, word := lexical("pull in lodash", dep), lexical("pull the branch", dep); alone != word {
+		t.Errorf("dependency rule: lexical part %v for \"pull in\", %v for \"pull\"; want the same, the rule shares the phrase", alone, word)
+	}
+}
+
+// A concept that only a word inside a phrase names, in its own sense, is
+// not what the task is about: a "push notification" is not a git push.
+func TestPhraseWordConceptCountsLess(t *testing.T) {
+	rules := []Rule{
+		proj(3, "PROCESS", "Always rebase onto origin before merging."),
+		proj(2, "UX", "Always let users mute alerts."),
+		proj(1, "STYLE", "Always name files in kebab-case."),
+	}
+	concept := func(task, id string) float64 {
+		for _, r := range Select(rules, Task{Text: task}, Options{}).Rules {
+			if r.ID == id {
+				return r.Parts.Concept
+			}
+		}
+		return 0
+	}
+	sel := Select(rules, Task{Text: "send a push notification for new replies"}, Options{})
+	if first := sel.Rules[0]; first.ID != "2" {
+		t.Errorf("first = %s (%+v, %q), want 2, the rule about alerts", first.ID, first.Parts, first.Reason)
+	}
+	if inPhrase, alone := concept("send a push notification for new replies", "3"), concept("push the replies", "3"); inPhrase >= alone || inPhrase <= 0 {
+		t.Errorf("git rule: concept part %v for \"push notification\", %v for \"push\" alone; want less, not nothing", inPhrase, alone)
+	}
+}
+
+// The last directory and the name of a path are read as one phrase: a
+// framework's conventional directory ("db/migrate/" of Rails) names it.
+func TestConventionalDirectoryNamesStack(t *testing.T) {
+	rules := []Rule{
+		proj(3, "DATA", "Always keep migrations small."),
+		proj(2, "DATA", "Always make Rails migrations reversible."),
+		proj(1, "STYLE", "Always name files in kebab-case."),
+	}
+	sel := Select(rules, Task{Text: "drop the fax attribute", Files: []string{"db/migrate/"}}, Options{})
+	if first := sel.Rules[0]; first.ID != "2" || first.Parts.Files <= 0 {
+		t.Errorf("first = %s with parts %+v, want 2 by the Rails concept of db/migrate", first.ID, first.Parts)
+	}
+}
+
+// A word of the domain that names no concept ("product") says less about
+// the rule a task needs than a word of the field's vocabulary that does.
+func TestDomainWordCountsLessThanSubject(t *testing.T) {
+	rules := []Rule{
+		proj(3, "UX", "Always use the product glossary in UI copy."),
+		proj(2, "CODE", "Always scan uploads for malware."),
+		proj(1, "STYLE", "Always name files in kebab-case."),
+	}
+	sel := Select(rules, Task{Text: "let shoppers attach a receipt to the product"}, Options{})
+	if first := sel.Rules[0]; first.ID != "2" {
+		t.Errorf("first = %s (%+v, %q), want 2, the rule about uploads", first.ID, first.Parts, first.Reason)
+	}
+}
+
+// The two words of a phrase a rule shares ("merge request") are one piece
+// of evidence: together they count like one word.
+func TestTwoWordPhraseCountsOnce(t *testing.T) {
+	rules := []Rule{proj(2, "PROCESS", "Keep merge requests small."), proj(1, "STYLE", "Always name files in kebab-case.")}
+	lexical := func(task string) float64 { return Select(rules, Task{Text: task}, Options{}).Rules[0].Parts.Lexical }
+	if phrase, word := lexical("open a merge request"), lexical("merge the branch"); math.Abs(phrase-word) > 0.01 {
+		t.Errorf("lexical part %v for \"merge request\", %v for \"merge\" alone; want the same", phrase, word)
 	}
 }
