@@ -1,12 +1,19 @@
 package brief
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strconv"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/autofix/autofix/rules"
+	"github.com/autofix/autofix/scope"
+	"github.com/autofix/autofix/trust"
 )
 
 // genRuleset returns an autofix.json of n rules built from a vocabulary of
@@ -213,20 +220,96 @@ func BenchmarkSelect(b *testing.B) {
 	}
 }
 
-// BenchmarkLoadLexicon measures loading the compiled lexicon, which every
-// hook process does once; BenchmarkCompileLexicon, what it replaced.
-func BenchmarkLoadLexicon(b *testing.B) {
+// BenchmarkFirstPrompt measures what this package does in one `autofix
+// hook` process, which answers one prompt: build the lexicon and the
+// stopwords (once per process, so afresh in every iteration here), then
+// build and render the brief of 1,000 rules. BenchmarkSelect and
+// BenchmarkPath leave the one-time builds out.
+func BenchmarkFirstPrompt(b *testing.B) {
+	var raw []struct {
+		Number      int    `json:"Rule_number"`
+		Category    string `json:"Category"`
+		Instruction string `json:"Instruction"`
+		Why         string `json:"Why"`
+	}
+	if err := json.Unmarshal(genRuleset(1000), &raw); err != nil {
+		b.Fatal(err)
+	}
+	all := make([]Rule, 0, len(raw))
+	for _, r := range raw {
+		all = append(all, Rule{Source: Project, ID: strconv.Itoa(r.Number), Category: r.Category, Instruction: r.Instruction, Why: r.Why, Order: r.Number})
+	}
+	task := Task{Text: "Add retry logic to the Go payment client and commit it", Files: []string{"internal/payments/client.go"}}
+	defer func() { lex, stopwords = sync.OnceValue(loadLexicon), sync.OnceValue(buildStopwords) }()
+	b.ReportAllocs()
+	start := cpuTime()
+	for b.Loop() {
+		lex, stopwords = sync.OnceValue(loadLexicon), sync.OnceValue(buildStopwords)
+		if Render(Build(all, task, Options{Budget: DefaultBudget})) == "" {
+			b.Fatal("empty brief")
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+}
+
+// BenchmarkLexicon measures loading the compiled lexicon, which every hook
+// process does once (see BenchmarkFirstPrompt); BenchmarkCompileLexicon,
+// compiling it from its tables, which a process did before
+// lexicon_table.go.
+func BenchmarkLexicon(b *testing.B) {
+	b.ReportAllocs()
+	start := cpuTime()
 	for b.Loop() {
 		if l := loadLexicon(); len(l.words) == 0 {
 			b.Fatal("empty lexicon")
 		}
 	}
+	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
 }
 
 func BenchmarkCompileLexicon(b *testing.B) {
+	b.ReportAllocs()
+	start := cpuTime()
 	for b.Loop() {
 		if l := compileLexicon(); len(l.words) == 0 {
 			b.Fatal("empty lexicon")
 		}
 	}
+	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+}
+
+// BenchmarkCompose measures Compose as a hook process runs it for its one
+// prompt: the trusted ruleset of 1,000 rules read from disk, parsed and
+// checked against the trust record, the preferences, the lexicon and the
+// stopwords built afresh (see BenchmarkFirstPrompt), the brief selected
+// and rendered.
+func BenchmarkCompose(b *testing.B) {
+	dir := b.TempDir()
+	root := filepath.Join(dir, "ws")
+	if err := os.MkdirAll(filepath.Join(root, ".agents"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	data := genRuleset(1000)
+	if err := os.WriteFile(filepath.Join(root, ".agents", "autofix.json"), data, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	ts := trust.Store{Dir: filepath.Join(dir, "config"), LockDir: filepath.Join(dir, "cache")}
+	if _, err := ts.Trust(ctx, trust.RealPath(root, ".agents/autofix.json"), data, time.Now()); err != nil {
+		b.Fatal(err)
+	}
+	ws := scope.Workspace{Root: root, ID: root, Name: "ws"}
+	src := Sources{Trust: ts, PrefsDir: ts.Dir, CacheDir: ts.LockDir}
+	req := Request{Task: "Add retry logic to the Go payment client and commit it", Files: []string{"internal/payments/client.go"}, Budget: DefaultBudget}
+	defer func() { lex, stopwords = sync.OnceValue(loadLexicon), sync.OnceValue(buildStopwords) }()
+	b.ReportAllocs()
+	start := cpuTime()
+	for b.Loop() {
+		lex, stopwords = sync.OnceValue(loadLexicon), sync.OnceValue(buildStopwords)
+		out, err := Compose(ctx, ws, src, req)
+		if err != nil || len(out.Selection.Rules) == 0 || len(out.Notes) > 0 {
+			b.Fatalf("compose: %v, %d rules, notes %q", err, len(out.Selection.Rules), out.Notes)
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
 }

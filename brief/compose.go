@@ -77,7 +77,12 @@ func Compose(ctx context.Context, ws scope.Workspace, src Sources, req Request) 
 	if err != nil {
 		return Composed{}, err
 	}
-	project, err := ProjectSource(ctx, src.Trust, ws, len(personal))
+	ts := src.Trust
+	if ts.Parsed.Dir == "" && src.CacheDir != "" {
+		// A hook parses the same ruleset on every prompt: once is enough.
+		ts.Parsed.Dir = filepath.Join(src.CacheDir, "rulesets")
+	}
+	project, err := ProjectSource(ctx, ts, ws, len(personal))
 	if err != nil {
 		return Composed{}, err
 	}

@@ -1,12 +1,14 @@
 package brief
 
 import (
+	"slices"
 	"strings"
 )
 
 // corpus is a set of rules scanned once: each rule's distinct words and
 // the concepts they name, shared by merging and scoring so that no rule's
-// text is read twice.
+// text is read twice. Scanned through a [sieve], it holds at least the
+// evidence the sieve was made for, and little else.
 type corpus struct {
 	rules []Rule
 	// ids maps a stemmed term to its id; ids are given in order, so term
@@ -20,9 +22,6 @@ type corpus struct {
 	// once; those in the instruction come before those only in the Why.
 	start []int32
 	ev    []evidence
-	// lineTok is each rule's [lineTokens], computed while its text is in
-	// the cache from the scan.
-	lineTok []int32
 }
 
 // evidence is one term or concept of a rule.
@@ -35,19 +34,24 @@ type evidence struct {
 	why     bool // found only in the rule's Why
 }
 
-func newCorpus(rules []Rule) *corpus {
+// newCorpus scans rules: all their evidence when keep is nil, otherwise
+// at least the evidence keep lets through (see [sieveFor]).
+func newCorpus(rules []Rule, keep *sieve) *corpus {
 	l := lex()
 	// Distinct words grow with the rules (names, numbers, paths): reserve
-	// room so that the maps do not rehash as they fill.
-	distinct := 512 + len(rules)
+	// room so that the maps do not rehash as they fill. Through a sieve
+	// few words pass.
+	distinct, perRule := 512+len(rules), 12
+	if keep != nil {
+		distinct, perRule = 64+len(rules)/8, 1
+	}
 	c := &corpus{
-		rules:   rules,
-		ids:     newWordTable(distinct),
-		words:   newWordTable(distinct),
-		lexOf:   make([]lexEntry, 0, distinct),
-		start:   make([]int32, len(rules)+1),
-		lineTok: make([]int32, len(rules)),
-		ev:      make([]evidence, 0, 12*len(rules)),
+		rules: rules,
+		ids:   newWordTable(distinct),
+		words: newWordTable(distinct),
+		lexOf: make([]lexEntry, 0, distinct),
+		start: make([]int32, len(rules)+1),
+		ev:    make([]evidence, 0, perRule*len(rules)),
 	}
 	var (
 		sc           = scanner{raw: true}
@@ -84,6 +88,12 @@ func newCorpus(rules []Rule) *corpus {
 				}
 			}
 			prevStarts, stopStarts = false, false
+			return
+		}
+		if keep != nil && !prevStarts && !stopStarts && !keep.passes(term) {
+			// Neither evidence keep wants nor the first word of a phrase
+			// that names a concept it wants: with no phrase open, the
+			// word changes nothing it keeps.
 			return
 		}
 		var id int32
@@ -162,9 +172,103 @@ func newCorpus(rules []Rule) *corpus {
 			sc.scan(w, visit)
 		}
 		c.start[i+1] = int32(len(c.ev))
-		c.lineTok[i] = int32(lineTokens(rules[i]))
 	}
 	return c
+}
+
+// sieve says which words of the rules a corpus must read: a word passes
+// when it may be a term wanted, a word that names a concept wanted, or the
+// first word of a phrase that names one. Every other word is skipped
+// unread (no map lookup, no stemming), unless it may close a phrase (CJK
+// runs are always read for the concepts they name). It
+// compares beginnings, which stemming keeps: the first three bytes (hashed
+// into a bit set), or the first two when the word wanted is three bytes or
+// shorter ("adding" stems to "ad", "flies" to "fly").
+//
+// On the hook's path (1,000 rules, one task) most words of the rules do
+// not pass; see BenchmarkFirstPrompt and BenchmarkSelect.
+type sieve struct {
+	short, long [1 << 16 / 64]uint64 // by two bytes, by three
+}
+
+// sieveFor is the sieve for scoring rules for q and, when rules has
+// preferences, for merging them: the subjects of their instructions are
+// wanted too, so that every rule that shares one is found (see
+// [mergeCorpus]).
+func sieveFor(q *query, rules []Rule) *sieve {
+	l := lex()
+	s := &sieve{}
+	want := make([]bool, l.nConcepts)
+	for t := range q.terms {
+		s.add(t)
+	}
+	for k, f := range q.concepts {
+		want[k] = f >= 0
+	}
+	var prefs []Rule
+	for _, r := range rules {
+		if r.Source == Personal {
+			prefs = append(prefs, r)
+		}
+	}
+	if len(prefs) > 0 {
+		pc := newCorpus(prefs, nil)
+		for _, e := range pc.ev {
+			switch {
+			case e.why:
+			case e.concept:
+				want[e.id] = true
+			default:
+				s.add(pc.term(e.id))
+			}
+		}
+	}
+	if !slices.Contains(want, true) {
+		return s
+	}
+	for k, e := range l.words {
+		for _, c := range e.concepts {
+			if want[c] {
+				if sp := strings.IndexByte(k, ' '); sp >= 0 {
+					k = k[:sp] // a phrase: its first word
+				}
+				s.add(k)
+				break
+			}
+		}
+	}
+	return s
+}
+
+func (s *sieve) add(w string) {
+	switch {
+	case len(w) > 3:
+		k := key3(w[0], w[1], w[2])
+		s.long[k/64] |= 1 << (k % 64)
+	case len(w) >= 2:
+		k := uint16(w[0])<<8 | uint16(w[1])
+		s.short[k/64] |= 1 << (k % 64)
+	}
+}
+
+// passes reports whether w may be wanted.
+func (s *sieve) passes(w []byte) bool {
+	if len(w) < 2 {
+		return true
+	}
+	k := uint16(w[0])<<8 | uint16(w[1])
+	if s.short[k/64]&(1<<(k%64)) != 0 {
+		return true
+	}
+	if len(w) < 4 {
+		return false
+	}
+	k = key3(w[0], w[1], w[2])
+	return s.long[k/64]&(1<<(k%64)) != 0
+}
+
+func key3(a, b, c byte) uint16 {
+	return uint16((uint32(a) | uint32(b)<<8 | uint32(c)<<16) * 0x9E3779B1 >> 16)
 }
 
 // whyPrefixes are the boilerplate that opens a Why written by a normalizer

@@ -528,15 +528,8 @@ func compileLexicon() *lexicon {
 			}
 		}
 	}
-	for i := range l.cjk {
-		for _, f := range l.cjk {
-			if len(f.term) > len(l.cjk[i].term) && strings.Contains(f.term, l.cjk[i].term) &&
-				!slices.Contains(l.cjk[i].longer, f.term) {
-				l.cjk[i].longer = append(l.cjk[i].longer, f.term)
-			}
-		}
-	}
 	l.indexCJK()
+	l.linkLonger()
 	l.addIntents(&sc)
 	l.key, l.keyWords, l.keyAll = [1]string{}, nil, nil // scratch space, not the lexicon
 	return l
@@ -621,6 +614,23 @@ func (l *lexicon) cjkIn(dst []int32, run string) []int32 {
 	found := dst[start:]
 	slices.Sort(found)
 	return append(dst[:start], slices.Compact(found)...)
+}
+
+// linkLonger records for each CJK entry the longer entries that contain
+// its term ([cjkEntry.in]), in table order. cjkIn finds the entries inside
+// a term with a map lookup per rune; comparing every pair of entries cost
+// a quarter of the lexicon's build, which every hook process pays
+// (BenchmarkLexicon).
+func (l *lexicon) linkLonger() {
+	var found []int32
+	for _, f := range l.cjk {
+		found = l.cjkIn(found[:0], f.term)
+		for _, k := range found {
+			if e := &l.cjk[k]; len(f.term) > len(e.term) && !slices.Contains(e.longer, f.term) {
+				e.longer = append(e.longer, f.term)
+			}
+		}
+	}
 }
 
 // keys returns the lookup keys of a lexicon entry: its stemmed words

@@ -28,7 +28,7 @@ func Merge(rules []Rule) (active []Rule, superseded []Superseded) {
 // merge is [Merge] with the contradiction test passed in: parse reduces an
 // instruction once, conflicts compares two reduced instructions.
 func merge[C any](rules []Rule, parse func(string) C, conflicts func(newer, older C) bool) (active []Rule, superseded []Superseded) {
-	idx, superseded := mergeCorpus(newCorpus(rules), parse, conflicts)
+	idx, superseded := mergeCorpus(newCorpus(rules, nil), parse, conflicts)
 	active = make([]Rule, len(idx))
 	for k, i := range idx {
 		active[k] = rules[i]

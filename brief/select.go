@@ -722,7 +722,8 @@ func Select(active []Rule, task Task, opts Options) Selection {
 	for i := range idx {
 		idx[i] = int32(i)
 	}
-	return newCorpus(active).selectFor(idx, task, opts)
+	q := analyse(task)
+	return newCorpus(active, sieveFor(q, nil)).selectFor(idx, q, opts)
 }
 
 // ranked is a rule's place in the ranking.
@@ -733,13 +734,12 @@ type ranked struct {
 }
 
 // selectFor selects among c.rules[i] for i in idx, which is in precedence
-// order.
-func (c *corpus) selectFor(idx []int32, task Task, opts Options) Selection {
+// order, for the task q.
+func (c *corpus) selectFor(idx []int32, q *query, opts Options) Selection {
 	budget := opts.Budget
 	if budget <= 0 {
 		budget = DefaultBudget
 	}
-	q := analyse(task)
 	sc := c.score(idx, q, opts)
 	parts, matches, offsets := sc.parts, sc.matches, sc.offsets
 	rank := c.rank(idx, sc)
@@ -756,7 +756,7 @@ func (c *corpus) selectFor(idx []int32, task Task, opts Options) Selection {
 			sel.Omitted = append(sel.Omitted, r)
 			continue
 		}
-		t := int(c.lineTok[idx[k]])
+		t := lineTokens(r)
 		if used+t > budget {
 			sel.Omitted = append(sel.Omitted, r)
 			continue
@@ -795,7 +795,7 @@ func (c *corpus) selectFor(idx []int32, task Task, opts Options) Selection {
 			// The larger of the rendered size and the estimate the
 			// loop above admits rules by.
 			sel.TopRule = top
-			sel.TopNeeds = max(EstimateTokens(Render(with)), EstimateTokens(header)+sectionTokens+int(c.lineTok[idx[rank[0].k]]))
+			sel.TopNeeds = max(EstimateTokens(Render(with)), EstimateTokens(header)+sectionTokens+lineTokens(top))
 		}
 	}
 	return sel

@@ -181,9 +181,11 @@ func (sc *scanner) flushCJK(emit termFunc) {
 	}
 }
 
-// isCJK reports whether r is written without spaces between words.
+// isCJK reports whether r is written without spaces between words. Below
+// U+1100, where the first of these scripts (Hangul) begins, nothing is:
+// the lexicon asks for every rune of its entries, most of them Latin.
 func isCJK(r rune) bool {
-	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) || r == 'ー'
+	return r >= 0x1100 && (unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) || r == 'ー')
 }
 
 // appendFolded appends r without its accents ("é" → "e", "ő" → "o",
@@ -311,7 +313,9 @@ func undouble(b []byte) []byte {
 // stopwords are words that say nothing about a rule's subject: function
 // words of English, German, French and Spanish, and the boilerplate of
 // rules and task prompts ("always", "never", "add", "please").
-var stopwords = sync.OnceValue(func() map[string]struct{} {
+var stopwords = sync.OnceValue(buildStopwords)
+
+func buildStopwords() map[string]struct{} {
 	m := make(map[string]struct{}, 512)
 	for _, w := range []string{
 		// English function words.
@@ -348,7 +352,7 @@ var stopwords = sync.OnceValue(func() map[string]struct{} {
 		m[w] = struct{}{}
 	}
 	return m
-})
+}
 
 func isStopword(w []byte) bool {
 	_, ok := stopwords()[string(w)]

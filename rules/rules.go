@@ -878,14 +878,17 @@ func Superseded(why string) []int {
 // conflict); when several rules supersede the same one, the lowest of them
 // is named.
 func Resolve(rs []Rule) map[int]int {
-	exists := make(map[int]bool, len(rs))
-	for _, r := range rs {
-		exists[r.Number] = true
-	}
 	out := map[int]int{}
+	var exists map[int]bool // built when a Why supersedes: most rulesets have none
 	for _, r := range rs {
 		if !strings.Contains(strings.ToLower(r.Why), "supersedes") {
 			continue
+		}
+		if exists == nil {
+			exists = make(map[int]bool, len(rs))
+			for _, r := range rs {
+				exists[r.Number] = true
+			}
 		}
 		for _, n := range Superseded(r.Why) {
 			if n >= r.Number || !exists[n] {

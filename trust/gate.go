@@ -2,6 +2,8 @@ package trust
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -50,12 +52,13 @@ func (s Store) Gate(root *os.Root, wsRoot string) (*Gated, error) {
 		}
 		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
-	rs, err := rules.Parse(name, data)
+	sum := sha256.Sum256(data)
+	rs, err := s.Parsed.Parse(name, data, sum)
 	if err != nil {
 		return nil, err
 	}
 	real := RealPath(wsRoot, name)
-	state, err := s.Check(real, data)
+	state, err := s.check(real, hex.EncodeToString(sum[:]))
 	if err != nil {
 		return nil, err
 	}

@@ -11,11 +11,18 @@ import (
 	"github.com/autofix/autofix/rules"
 )
 
+// TestGateTrustAppend runs with and without a cache of parsed rulesets:
+// the gate answers alike, and never with the rules of other content.
 func TestGateTrustAppend(t *testing.T) {
+	t.Run("parsed", func(t *testing.T) { testGateTrustAppend(t, rules.Cache{}) })
+	t.Run("cached", func(t *testing.T) { testGateTrustAppend(t, rules.Cache{Dir: t.TempDir()}) })
+}
+
+func testGateTrustAppend(t *testing.T, cache rules.Cache) {
 	ctx := context.Background()
 	now := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	ws := t.TempDir()
-	s := Store{Dir: filepath.Join(t.TempDir(), "config"), LockDir: filepath.Join(t.TempDir(), "locks")}
+	s := Store{Dir: filepath.Join(t.TempDir(), "config"), LockDir: filepath.Join(t.TempDir(), "locks"), Parsed: cache}
 	root, err := os.OpenRoot(ws)
 	if err != nil {
 		t.Fatal(err)
@@ -80,7 +87,9 @@ func TestGateTrustAppend(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(ws, "autofix.json"), []byte(data), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	gate(Changed)
+	if g := gate(Changed); len(g.Rules.Rules) != 1 || g.Rules.Rules[0].Instruction != "Always use pnpm." {
+		t.Errorf("after a hand edit: rules %+v, want the one of the file", g.Rules.Rules)
+	}
 	if st := Current(r.Entry); st != Changed.String() {
 		t.Errorf("current after a hand edit = %q", st)
 	}

@@ -34,6 +34,7 @@ import (
 	"time"
 
 	"github.com/autofix/autofix/jsonfile"
+	"github.com/autofix/autofix/rules"
 )
 
 // FileName is the trust file inside the config directory.
@@ -155,6 +156,9 @@ type Store struct {
 	Dir string
 	// LockDir holds the sidecar lock files of [jsonfile.Update].
 	LockDir string
+	// Parsed is where [Store.Gate] keeps the rulesets it parses; the zero
+	// Cache keeps none.
+	Parsed rules.Cache
 }
 
 // Sum is the hex SHA-256 of content, as stored in an [Entry].
@@ -177,31 +181,46 @@ func (s Store) List() ([]Entry, error) {
 }
 
 func (s Store) read() (file, error) {
+	var f file
+	err := s.readInto(&f)
+	return f, err
+}
+
+// readInto decodes the trust file into v, which is left as it is when
+// there is no file.
+func (s Store) readInto(v any) error {
 	root, err := os.OpenRoot(s.Dir)
 	if errors.Is(err, fs.ErrNotExist) {
-		return file{}, nil
+		return nil
 	} else if err != nil {
-		return file{}, fmt.Errorf("open %s: %w", s.Dir, err)
+		return fmt.Errorf("open %s: %w", s.Dir, err)
 	}
 	defer root.Close()
 	data, err := jsonfile.Read(root, FileName, maxFile)
 	if errors.Is(err, fs.ErrNotExist) {
-		return file{}, nil
+		return nil
 	} else if err != nil {
-		return file{}, fmt.Errorf("read trust records: %w", err)
+		return fmt.Errorf("read trust records: %w", err)
 	}
-	return decode(filepath.Join(s.Dir, FileName), data)
+	return decodeInto(filepath.Join(s.Dir, FileName), data, v)
 }
 
 func decode(path string, data []byte) (file, error) {
 	var f file
-	if len(data) == 0 {
-		return f, nil
-	}
-	if err := jsonfile.Decode(data, &f); err != nil {
-		return file{}, &Error{fmt.Errorf("%s:%w", path, err), "fix or delete the file, then run 'autofix trust' again in each workspace you trust"}
+	if err := decodeInto(path, data, &f); err != nil {
+		return file{}, err
 	}
 	return f, nil
+}
+
+func decodeInto(path string, data []byte, v any) error {
+	if len(data) == 0 {
+		return nil
+	}
+	if err := jsonfile.Decode(data, v); err != nil {
+		return &Error{fmt.Errorf("%s:%w", path, err), "fix or delete the file, then run 'autofix trust' again in each workspace you trust"}
+	}
+	return nil
 }
 
 // Error is a problem with the trust file, with a next step.
@@ -219,18 +238,32 @@ func (e *Error) Hint() string { return e.hint }
 // Check reports whether the ruleset at realPath with this content is
 // trusted.
 func (s Store) Check(realPath string, content []byte) (State, error) {
-	f, err := s.read()
-	if err != nil {
+	return s.check(realPath, Sum(content))
+}
+
+// check is [Store.Check] of content whose hex SHA-256 is sum. Every
+// prompt checks: it decodes only each record's path and hash, and skips
+// the rules a record keeps (up to [MaxRulesBytes] each) and the times
+// (BenchmarkCheck).
+func (s Store) check(realPath, sum string) (State, error) {
+	var f struct {
+		Entries []struct {
+			Path   string `json:"path"`
+			SHA256 string `json:"sha256"`
+		} `json:"entries"`
+	}
+	if err := s.readInto(&f); err != nil {
 		return Untrusted, err
 	}
-	i := f.find(realPath)
-	switch {
-	case i < 0:
-		return Untrusted, nil
-	case f.Entries[i].SHA256 == Sum(content):
-		return Trusted, nil
+	for _, e := range f.Entries {
+		if e.Path == realPath {
+			if e.SHA256 == sum {
+				return Trusted, nil
+			}
+			return Changed, nil
+		}
 	}
-	return Changed, nil
+	return Untrusted, nil
 }
 
 // Get returns the record for realPath, if there is one.
