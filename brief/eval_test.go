@@ -216,6 +216,17 @@ func TestEvalColdStart10(t *testing.T) {
 	evalFile(t, "coldstart10.json", coldStart10Floor)
 }
 
+// TestEvalColdStart11 measures selection on testdata/coldstart11.json
+// (blind set C): a 334-rule B2B payouts ruleset (Java and Spring, Rust,
+// Angular, Flutter, Kafka, Jenkins, Azure) written with coldstart9.json and
+// kept from everyone who changed the selection: 0.580 at limit 8 (0.480 at
+// 5) on the code before that round, 0.600 (0.480) after it, the figure
+// for text the selection has not been tuned on. Its misses were read only
+// after that.
+func TestEvalColdStart11(t *testing.T) {
+	evalFile(t, "coldstart11.json", coldStart11Floor)
+}
+
 // evalFile logs the recall at limits 3, 5 and 8 of the set in testdata/name
 // and fails when the recall at limit 8 is below floor.
 func evalFile(t *testing.T, name string, floor float64) {
@@ -255,6 +266,7 @@ const (
 	coldStart8Floor  = 1.0
 	coldStart9Floor  = 0.81
 	coldStart10Floor = 0.77
+	coldStart11Floor = 0.60
 )
 
 // heldOutFloor is the held-out recall this package is known to reach; a

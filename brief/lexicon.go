@@ -409,7 +409,11 @@ func categoryBit(cat string) (uint8, bool) {
 }
 
 // lexicon is the compiled form of the tables above and of everydayGroups
-// (concepts_everyday.go), built on first use.
+// (concepts_everyday.go). Compiling stems every entry, which costs about a
+// millisecond, and every hook process needs the lexicon for its one
+// prompt: so [compileLexicon] runs when the tables change, through
+// TestLexiconTable, which writes its result to lexicon_table.go, and a
+// process only loads that ([loadLexicon]).
 type lexicon struct {
 	// words maps a stemmed word, or a phrase of stemmed words joined by a
 	// space, to what the lexicon knows about it: one lookup per word.
@@ -437,6 +441,12 @@ type lexEntry struct {
 	// (empty when it begins none): a phrase is looked up only when one of
 	// them follows.
 	next []string
+}
+
+// compiledWord is one word or phrase of the compiled lexicon.
+type compiledWord struct {
+	key string
+	lexEntry
 }
 
 type cjkEntry struct {
@@ -471,9 +481,38 @@ type cjkIntent struct {
 	cats uint8
 }
 
-var lex = sync.OnceValue(buildLexicon)
+//go:generate go test -run ^TestLexiconTable$ -update-lexicon .
 
-func buildLexicon() *lexicon {
+var lex = sync.OnceValue(loadLexicon)
+
+// loadLexicon builds the lexicon from its compiled form in lexicon_table.go
+// (static data: nothing is stemmed or compared here).
+func loadLexicon() *lexicon {
+	l := &lexicon{
+		words:      make(map[string]lexEntry, len(compiledWords)),
+		cjk:        compiledCJK,
+		cjkIntents: compiledCJKIntents,
+		nConcepts:  compiledConcepts,
+	}
+	for _, w := range compiledWords {
+		l.words[w.key] = w.lexEntry
+	}
+	l.indexCJK()
+	return l
+}
+
+// indexCJK fills l.cjkFirst from l.cjk.
+func (l *lexicon) indexCJK() {
+	l.cjkFirst = make(map[rune][]int32)
+	for i, e := range l.cjk {
+		r, _ := utf8.DecodeRuneInString(e.term)
+		l.cjkFirst[r] = append(l.cjkFirst[r], int32(i))
+	}
+}
+
+// compileLexicon compiles the tables: every entry stemmed into its lookup
+// keys, the CJK entries with the longer entries that contain them.
+func compileLexicon() *lexicon {
 	groups := slices.Concat(conceptGroups, everydayGroups)
 	l := &lexicon{
 		words:     make(map[string]lexEntry, 4096),
@@ -489,13 +528,10 @@ func buildLexicon() *lexicon {
 			}
 		}
 	}
-	l.cjkFirst = make(map[rune][]int32)
-	for i, e := range l.cjk {
-		r, _ := utf8.DecodeRuneInString(e.term)
-		l.cjkFirst[r] = append(l.cjkFirst[r], int32(i))
-	}
+	l.indexCJK()
 	l.linkLonger()
 	l.addIntents(&sc)
+	l.key, l.keyWords, l.keyAll = [1]string{}, nil, nil // scratch space, not the lexicon
 	return l
 }
 

@@ -9,7 +9,7 @@ import (
 // TestCJKLonger: each CJK entry of the lexicon knows, in table order, every
 // longer entry that contains its term, as comparing every pair finds.
 func TestCJKLonger(t *testing.T) {
-	l := buildLexicon()
+	l := compileLexicon()
 	if len(l.cjk) < 50 {
 		t.Fatalf("%d CJK entries: the test compares next to nothing", len(l.cjk))
 	}
