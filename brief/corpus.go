@@ -106,7 +106,7 @@ func newCorpus(rules []Rule, keep *sieve) *corpus {
 				if !isStopword(term) {
 					stemBuf = append(stemBuf[:0], term...)
 					id = c.intern(stem(stemBuf))
-				} else if len(l.words[string(term)].next) > 0 {
+				} else if len(l.word(string(term)).next) > 0 {
 					id = stopBegins
 				}
 				c.words.put(term, id)
@@ -118,7 +118,7 @@ func newCorpus(rules []Rule, keep *sieve) *corpus {
 					for _, n := range prevNext {
 						if string(term) == n {
 							prev = append(append(prev, ' '), term...)
-							addConcepts(l.words[string(prev)].concepts)
+							addConcepts(l.word(string(prev)).concepts)
 							prevStarts = false
 							break
 						}
@@ -144,7 +144,7 @@ func newCorpus(rules []Rule, keep *sieve) *corpus {
 		if stopStarts {
 			t := c.term(id)
 			stop = append(append(stop, ' '), t...)
-			addConcepts(l.words[string(stop)].concepts)
+			addConcepts(l.word(string(stop)).concepts)
 			stopStarts = false
 		}
 		if prevStarts {
@@ -152,7 +152,7 @@ func newCorpus(rules []Rule, keep *sieve) *corpus {
 			for _, n := range prevNext {
 				if string(t) == n {
 					prev = append(append(prev, ' '), t...)
-					addConcepts(l.words[string(prev)].concepts)
+					addConcepts(l.word(string(prev)).concepts)
 					break
 				}
 			}
@@ -226,8 +226,9 @@ func sieveFor(q *query, rules []Rule) *sieve {
 	if !slices.Contains(want, true) {
 		return s
 	}
-	for k, e := range l.words {
-		for _, c := range e.concepts {
+	for _, w := range l.words {
+		k := w.key
+		for _, c := range w.concepts {
 			if want[c] {
 				if sp := strings.IndexByte(k, ' '); sp >= 0 {
 					k = k[:sp] // a phrase: its first word
@@ -317,7 +318,7 @@ func (c *corpus) intern(term []byte) int32 {
 	}
 	id := int32(len(c.lexOf))
 	c.ids.put(term, id)
-	c.lexOf = append(c.lexOf, lex().words[string(term)])
+	c.lexOf = append(c.lexOf, lex().word(string(term)))
 	return id
 }
 

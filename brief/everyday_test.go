@@ -15,7 +15,7 @@ import (
 // and that no entry is a bare number.
 func TestEverydayEntries(t *testing.T) {
 	var sc scanner
-	scratch := &lexicon{words: map[string]lexEntry{}}
+	scratch := &lexicon{build: map[string]lexEntry{}}
 	for _, group := range everydayGroups {
 		for _, entry := range group {
 			if isCJKString(entry) {

@@ -14,8 +14,8 @@ func (l *lexicon) inflected(term []byte) lexEntry {
 	}
 	var buf [64]byte
 	try := func(b []byte) (lexEntry, bool) {
-		e, ok := l.words[string(b)]
-		return e, ok && len(e.concepts) > 0
+		e := l.word(string(b))
+		return e, len(e.concepts) > 0
 	}
 	switch {
 	case term[n-2] == 'e' && term[n-1] == 'n':

@@ -27,7 +27,7 @@ func TestInflected(t *testing.T) {
 		{"veröffentliche", "veröffentlichen"},
 	}
 	for _, tt := range tests {
-		want := l.words[string(stem([]byte(foldWord(tt.base))))].concepts
+		want := l.word(string(stem([]byte(foldWord(tt.base))))).concepts
 		if len(want) == 0 {
 			t.Fatalf("%q names no concept: the test needs one that does", tt.base)
 		}

@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -415,9 +416,11 @@ func categoryBit(cat string) (uint8, bool) {
 // TestLexiconTable, which writes its result to lexicon_table.go, and a
 // process only loads that ([loadLexicon]).
 type lexicon struct {
-	// words maps a stemmed word, or a phrase of stemmed words joined by a
-	// space, to what the lexicon knows about it: one lookup per word.
-	words map[string]lexEntry
+	// words are the stemmed words, and the phrases of stemmed words joined
+	// by a space, that the lexicon knows about, in key order (see [word]).
+	words []compiledWord
+	// build maps keys to entries while the lexicon is compiled.
+	build map[string]lexEntry
 	// cjk are concepts named in CJK script, matched as substrings.
 	cjk []cjkEntry
 	// cjkFirst indexes cjk by the first rune of each term, so that a run
@@ -489,16 +492,26 @@ var lex = sync.OnceValue(loadLexicon)
 // (static data: nothing is stemmed or compared here).
 func loadLexicon() *lexicon {
 	l := &lexicon{
-		words:      make(map[string]lexEntry, len(compiledWords)),
+		words:      compiledWords,
 		cjk:        compiledCJK,
 		cjkIntents: compiledCJKIntents,
 		nConcepts:  compiledConcepts,
 	}
-	for _, w := range compiledWords {
-		l.words[w.key] = w.lexEntry
-	}
 	l.indexCJK()
 	return l
+}
+
+// word returns what the lexicon knows about a stemmed word or phrase (the
+// zero entry when nothing). A hook process looks up a few hundred words
+// against some 5,000 keys: a binary search in the static table costs less
+// than building a map of it (BenchmarkFirstPrompt).
+func (l *lexicon) word(key string) lexEntry {
+	if i, ok := slices.BinarySearchFunc(l.words, key, func(w compiledWord, k string) int {
+		return strings.Compare(w.key, k)
+	}); ok {
+		return l.words[i].lexEntry
+	}
+	return lexEntry{}
 }
 
 // indexCJK fills l.cjkFirst from l.cjk.
@@ -515,7 +528,7 @@ func (l *lexicon) indexCJK() {
 func compileLexicon() *lexicon {
 	groups := slices.Concat(conceptGroups, everydayGroups)
 	l := &lexicon{
-		words:     make(map[string]lexEntry, 4096),
+		build:     make(map[string]lexEntry, 4096),
 		nConcepts: len(groups),
 	}
 	var sc scanner
@@ -531,7 +544,11 @@ func compileLexicon() *lexicon {
 	l.indexCJK()
 	l.linkLonger()
 	l.addIntents(&sc)
-	l.key, l.keyWords, l.keyAll = [1]string{}, nil, nil // scratch space, not the lexicon
+	for _, k := range slices.Sorted(maps.Keys(l.build)) {
+		l.words = append(l.words, compiledWord{k, l.build[k]})
+	}
+	// Scratch space, not the lexicon.
+	l.build, l.key, l.keyWords, l.keyAll = nil, [1]string{}, nil, nil
 	return l
 }
 
@@ -542,10 +559,10 @@ func (l *lexicon) addConceptKeys(sc *scanner, c uint16, w string) {
 			l.cjk = append(l.cjk, cjkEntry{term: key, concept: c})
 			continue
 		}
-		e := l.words[key]
+		e := l.build[key]
 		if !slices.Contains(e.concepts, c) {
 			e.concepts = append(e.concepts, c)
-			l.words[key] = e
+			l.build[key] = e
 		}
 	}
 }
@@ -561,9 +578,9 @@ func (l *lexicon) addIntents(sc *scanner) {
 					l.cjkIntents = append(l.cjkIntents, cjkIntent{key, bit})
 					continue
 				}
-				e := l.words[key]
+				e := l.build[key]
 				e.intents |= bit
-				l.words[key] = e
+				l.build[key] = e
 			}
 		}
 	}
@@ -670,11 +687,11 @@ func (l *lexicon) keys(sc *scanner, entry string) []string {
 		l.key[0] = words[0]
 		return l.key[:1]
 	}
-	e := l.words[words[0]]
+	e := l.build[words[0]]
 	if !slices.Contains(e.next, words[1]) {
 		e.next = append(e.next, words[1])
 	}
-	l.words[words[0]] = e
+	l.build[words[0]] = e
 	l.key[0] = strings.Join(words, " ")
 	return l.key[:1]
 }

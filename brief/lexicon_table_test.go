@@ -5,10 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"go/format"
-	"maps"
 	"os"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -54,9 +52,9 @@ func renderLexicon(t *testing.T, l *lexicon) []byte {
 	b.WriteString("package brief\n\n")
 	fmt.Fprintf(&b, "// compiledConcepts is the number of concept groups.\nconst compiledConcepts = %d\n\n", l.nConcepts)
 	b.WriteString("// compiledWords are the words and phrases of the lexicon, by key.\nvar compiledWords = []compiledWord{\n")
-	for _, k := range slices.Sorted(maps.Keys(l.words)) {
-		e := l.words[k]
-		fmt.Fprintf(&b, "\t{%q, lexEntry{%s, %d, %s}},\n", k, uint16s(e.concepts), e.intents, strs(e.next))
+	for _, w := range l.words {
+		e := w.lexEntry
+		fmt.Fprintf(&b, "\t{%q, lexEntry{%s, %d, %s}},\n", w.key, uint16s(e.concepts), e.intents, strs(e.next))
 	}
 	b.WriteString("}\n\n// compiledCJK are the CJK entries, in table order.\nvar compiledCJK = []cjkEntry{\n")
 	for _, e := range l.cjk {

@@ -14,7 +14,7 @@ import (
 // one of its words alone ("in a loop" would be "loop").
 func TestLexiconEntriesMatchable(t *testing.T) {
 	var sc scanner
-	scratch := &lexicon{words: map[string]lexEntry{}}
+	scratch := &lexicon{build: map[string]lexEntry{}}
 	for _, group := range conceptGroups {
 		for _, entry := range group {
 			if isCJKString(entry) || entry == "make" {

@@ -131,7 +131,7 @@ func (q *query) addTerm(term []byte, label string, w float64) {
 	q.terms[string(term)] = len(q.feats)
 	t := string(term)
 	q.feats = append(q.feats, feature{label: label, kind: featTerm, weight: w, file: q.inFiles, term: t,
-		plain: len(lex().words[t].concepts) == 0})
+		plain: len(lex().word(t).concepts) == 0})
 }
 
 func (q *query) addConcept(c uint16, label string, w float64, from int) {
@@ -242,7 +242,7 @@ func analyse(task Task) *query {
 			// in a phrase of a word and a stopword ("pull in", "on call").
 			label := string(sc.surface)
 			if prevStarts {
-				pe := l.words[string(prev)+" "+string(term)]
+				pe := l.word(string(prev) + " " + string(term))
 				for _, c := range pe.concepts {
 					q.addConcept(c, prevLabel+" "+label, conceptW, -1)
 					q.nameAgain(c)
@@ -252,7 +252,7 @@ func analyse(task Task) *query {
 				}
 				q.intents |= pe.intents
 			}
-			if stopStarts = len(l.words[string(term)].next) > 0; stopStarts {
+			if stopStarts = len(l.word(string(term)).next) > 0; stopStarts {
 				stop = append(stop[:0], term...)
 			}
 			return
@@ -268,7 +268,7 @@ func analyse(task Task) *query {
 			q.feats[from].uses++
 		}
 		curPhrased := false
-		e := l.words[string(term)]
+		e := l.word(string(term))
 		for _, c := range e.concepts {
 			q.addConcept(c, label, conceptW, from)
 		}
@@ -287,7 +287,7 @@ func analyse(task Task) *query {
 			// last part, the head of a German compound, which must be
 			// longer (minCompoundHead) so that "username" is not a name.
 			for n := len(term) - minCompoundPart; n >= minCompoundPart; n-- {
-				if pe := l.words[string(term[:n])]; len(pe.concepts) > 0 {
+				if pe := l.word(string(term[:n])); len(pe.concepts) > 0 {
 					for _, c := range pe.concepts {
 						q.addConcept(c, label, conceptW, -1)
 					}
@@ -295,7 +295,7 @@ func analyse(task Task) *query {
 				}
 			}
 			for n := minCompoundPart; n <= len(term)-minCompoundHead; n++ {
-				if pe := l.words[string(term[n:])]; len(pe.concepts) > 0 {
+				if pe := l.word(string(term[n:])); len(pe.concepts) > 0 {
 					for _, c := range pe.concepts {
 						q.addConcept(c, label, conceptW, -1)
 					}
@@ -305,7 +305,7 @@ func analyse(task Task) *query {
 		}
 		q.intents |= e.intents
 		if stopStarts {
-			pe := l.words[string(stop)+" "+string(term)]
+			pe := l.word(string(stop) + " " + string(term))
 			for _, c := range pe.concepts {
 				q.addConcept(c, string(stop)+" "+label, conceptW, -1)
 				q.nameAgain(c)
@@ -318,7 +318,7 @@ func analyse(task Task) *query {
 		}
 		if prevStarts {
 			phrase := string(prev) + " " + string(term)
-			pe := l.words[phrase]
+			pe := l.word(phrase)
 			for _, c := range pe.concepts {
 				q.addConcept(c, prevLabel+" "+label, conceptW, -1)
 				q.nameAgain(c)
