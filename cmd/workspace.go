@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/autofix/autofix/hook"
 	"github.com/autofix/autofix/hookrun"
 	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/scope"
@@ -27,9 +26,6 @@ func (env *Env) openWorkspace() (scope.Workspace, *os.Root, error) {
 
 // lockDir is where sidecar lock files live: outside any repository.
 func (env *Env) lockDir() string { return env.hookEnv().LockDir() }
-
-// sessions are what each agent session received.
-func (env *Env) sessions() hook.Sessions { return env.hookEnv().Sessions() }
 
 // trustStore is the person's trust records.
 func (env *Env) trustStore() trust.Store { return env.hookEnv().TrustStore() }
