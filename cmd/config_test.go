@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autofix/autofix/hookrun"
 	"github.com/spf13/pflag"
 )
 
@@ -32,7 +33,7 @@ func TestLoadConfig(t *testing.T) {
 		{name: "unset flag keeps env", environ: []string{"AUTOFIX_BUDGET=321"}, wantModel: "auto", wantBudg: 321, wantTO: 60 * time.Second},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			env := &Env{ConfigDir: t.TempDir(), Environ: func() []string { return tc.environ }}
+			env := &Env{Env: hookrun.Env{ConfigDir: t.TempDir(), Environ: func() []string { return tc.environ }}}
 			if tc.file != "" {
 				if err := os.WriteFile(filepath.Join(env.ConfigDir, tc.file), []byte(tc.content), 0o600); err != nil {
 					t.Fatal(err)
@@ -72,7 +73,7 @@ func TestLoadConfigErrors(t *testing.T) {
 		{name: "negative budget", environ: []string{"AUTOFIX_BUDGET=-5"}, want: "budget must be a positive number", usage: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			env := &Env{ConfigDir: t.TempDir(), Environ: func() []string { return tc.environ }}
+			env := &Env{Env: hookrun.Env{ConfigDir: t.TempDir(), Environ: func() []string { return tc.environ }}}
 			if tc.file != "" {
 				if err := os.WriteFile(filepath.Join(env.ConfigDir, tc.file), []byte(tc.content), 0o600); err != nil {
 					t.Fatal(err)
@@ -126,7 +127,7 @@ func TestLoadConfigUnreadableDir(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.Chmod(dir, 0o700) })
-	_, err := loadConfig(&Env{ConfigDir: dir, Environ: func() []string { return nil }}, nil)
+	_, err := loadConfig(&Env{Env: hookrun.Env{ConfigDir: dir, Environ: func() []string { return nil }}}, nil)
 	if err == nil || !strings.Contains(err.Error(), "config folder") || !strings.Contains(hintOf(err), "chmod u+rwx "+dir) {
 		t.Fatalf("err = %v, hint %q; want the folder named with chmod", err, hintOf(err))
 	}
@@ -147,7 +148,7 @@ func TestLoadConfigCapture(t *testing.T) {
 		{name: "invalid", environ: []string{"AUTOFIX_CAPTURE=auto"}, wantErr: `capture must be "suggest" or "off", not "auto"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			env := &Env{ConfigDir: t.TempDir(), Environ: func() []string { return tc.environ }}
+			env := &Env{Env: hookrun.Env{ConfigDir: t.TempDir(), Environ: func() []string { return tc.environ }}}
 			if tc.file != "" {
 				if err := os.WriteFile(filepath.Join(env.ConfigDir, "config.json"), []byte(tc.file), 0o600); err != nil {
 					t.Fatal(err)

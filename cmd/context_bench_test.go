@@ -136,7 +136,7 @@ func benchWorkspace(b *testing.B, n, prefs int) *Env {
 	if err := os.MkdirAll(wsDir, 0o755); err != nil {
 		b.Fatal(err)
 	}
-	env := &Env{Dir: wsDir, ConfigDir: filepath.Join(dir, "config"), CacheDir: filepath.Join(dir, "cache")}
+	env := &Env{Env: hookrun.Env{Dir: wsDir, ConfigDir: filepath.Join(dir, "config"), CacheDir: filepath.Join(dir, "cache")}}
 	ws, err := scope.Detect(wsDir)
 	if err != nil {
 		b.Fatal(err)

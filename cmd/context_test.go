@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/autofix/autofix/brief"
+	"github.com/autofix/autofix/hookrun"
 	"github.com/ollama/ollama/api"
 )
 
@@ -30,9 +31,11 @@ func briefEnv(t *testing.T, ruleset, ollamaURL string) *Env {
 		t.Fatal(err)
 	}
 	env := &Env{
-		Dir:       ws,
-		ConfigDir: filepath.Join(dir, "config"),
-		CacheDir:  filepath.Join(dir, "cache"),
+		Env: hookrun.Env{
+			Dir:       ws,
+			ConfigDir: filepath.Join(dir, "config"),
+			CacheDir:  filepath.Join(dir, "cache"),
+		},
 		Ollama: func() (*api.Client, error) {
 			u, err := url.Parse(ollamaURL)
 			if err != nil {

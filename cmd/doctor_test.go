@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/autofix/autofix/hook"
+	"github.com/autofix/autofix/hookrun"
 	"github.com/autofix/autofix/normalize/ollama"
 	"github.com/autofix/autofix/normalize/ollamatest"
 	"github.com/autofix/autofix/scope"
@@ -58,7 +59,9 @@ func BenchmarkDoctorSilentOllama(b *testing.B) {
 	defer func() { probeTimeout = saved }()
 	client := silentOllama(b)
 	env := &Env{
-		Getenv: func(k string) string { return map[string]string{"OLLAMA_HOST": "127.0.0.1:1"}[k] },
+		Env: hookrun.Env{
+			Getenv: func(k string) string { return map[string]string{"OLLAMA_HOST": "127.0.0.1:1"}[k] },
+		},
 		Ollama: func() (*api.Client, error) { return client, nil },
 	}
 	for b.Loop() {
@@ -69,7 +72,7 @@ func BenchmarkDoctorSilentOllama(b *testing.B) {
 }
 
 func TestOllamaCheck(t *testing.T) {
-	env := &Env{Getenv: func(string) string { return "" }, Ollama: func() (*api.Client, error) { return nil, errors.New("no client") }}
+	env := &Env{Env: hookrun.Env{Getenv: func(string) string { return "" }}, Ollama: func() (*api.Client, error) { return nil, errors.New("no client") }}
 	tests := []struct {
 		model, status, fix string
 	}{
@@ -95,7 +98,7 @@ func TestHookBinary(t *testing.T) {
 }
 
 func TestDisplayPath(t *testing.T) {
-	env := &Env{Getenv: func(k string) string { return map[string]string{"HOME": "/home/me"}[k] }}
+	env := &Env{Env: hookrun.Env{Getenv: func(k string) string { return map[string]string{"HOME": "/home/me"}[k] }}}
 	tests := []struct{ root, path, want string }{
 		{"/home/me/code/repo", "/home/me/code/repo/.claude/settings.json", ".claude/settings.json"},
 		{"/home/me/code/repo", "/home/me/.codex/hooks.json", "~/.codex/hooks.json"},
@@ -125,7 +128,9 @@ func TestOllamaCheckServer(t *testing.T) {
 	}
 	for _, tt := range tests {
 		env := &Env{
-			Getenv: func(k string) string { return map[string]string{"OLLAMA_HOST": tt.host}[k] },
+			Env: hookrun.Env{
+				Getenv: func(k string) string { return map[string]string{"OLLAMA_HOST": tt.host}[k] },
+			},
 			Ollama: func() (*api.Client, error) { return s.Client(), nil },
 		}
 		c := ollamaCheck(context.Background(), env, Config{Model: tt.model})

@@ -14,6 +14,7 @@ import (
 	"github.com/autofix/autofix/brief"
 	"github.com/autofix/autofix/capture"
 	"github.com/autofix/autofix/hook"
+	"github.com/autofix/autofix/hookrun"
 	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/trust"
 	"github.com/rogpeppe/go-internal/testscript"
@@ -44,17 +45,19 @@ func hookTestEnv(tb testing.TB) *Env {
 	}
 	vars := map[string]string{"HOME": home, "AUTOFIX_MODEL": "off", "OLLAMA_HOST": "http://127.0.0.1:9"}
 	return &Env{
-		Stdin:      strings.NewReader(""),
-		Stdout:     &bytes.Buffer{},
-		Stderr:     &bytes.Buffer{},
-		Getenv:     func(k string) string { return vars[k] },
-		Environ:    func() []string { return []string{"AUTOFIX_MODEL=off"} },
-		Now:        func() time.Time { return time.Date(2026, 5, 6, 7, 8, 9, 0, time.UTC) },
-		Dir:        ws,
-		ConfigDir:  filepath.Join(home, ".config", "autofix"),
-		CacheDir:   filepath.Join(home, ".cache", "autofix"),
-		Executable: "/usr/local/bin/autofix",
-		Version:    "test",
+		Env: hookrun.Env{
+			Stdin:      strings.NewReader(""),
+			Stdout:     &bytes.Buffer{},
+			Stderr:     &bytes.Buffer{},
+			Getenv:     func(k string) string { return vars[k] },
+			Environ:    func() []string { return []string{"AUTOFIX_MODEL=off"} },
+			Now:        func() time.Time { return time.Date(2026, 5, 6, 7, 8, 9, 0, time.UTC) },
+			Dir:        ws,
+			ConfigDir:  filepath.Join(home, ".config", "autofix"),
+			CacheDir:   filepath.Join(home, ".cache", "autofix"),
+			Executable: "/usr/local/bin/autofix",
+		},
+		Version: "test",
 	}
 }
 

@@ -12,7 +12,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -35,32 +34,15 @@ const (
 	exitCanceled = 130
 )
 
-// Env is everything a command needs from the process. Main fills it from
-// the real process; tests build their own.
+// Env is everything a command needs from the process: what the hook's
+// runner needs ([hookrun.Env]: streams, environment, clock, directories)
+// and what only the commands use. Main fills it from the real process;
+// tests build their own.
 type Env struct {
-	Stdin          io.Reader
-	Stdout, Stderr io.Writer
+	hookrun.Env
 	// StdoutTTY and StderrTTY say whether the streams are terminals
 	// (spinners and colour only then).
 	StdoutTTY, StderrTTY bool
-	// Getenv reads an environment variable.
-	Getenv func(string) string
-	// Environ lists the environment as KEY=VALUE (for AUTOFIX_* config).
-	Environ func() []string
-	// Now is the clock.
-	Now func() time.Time
-	// Dir is the working directory, absolute.
-	Dir string
-	// ConfigDir is autofix's own config directory ($XDG_CONFIG_HOME/autofix).
-	ConfigDir string
-	// CacheDir is autofix's cache directory ($XDG_CACHE_HOME/autofix): lock
-	// files, hook session state, embedding vectors.
-	CacheDir string
-	// StateDir is autofix's state directory ($XDG_STATE_HOME/autofix): the
-	// activity the hooks record. Empty: nothing is recorded.
-	StateDir string
-	// Executable is the absolute path of the running binary (for setup).
-	Executable string
 	// Ollama returns the model client; by default api.ClientFromEnvironment.
 	Ollama func() (*api.Client, error)
 	// Version is the build's version string.
@@ -70,20 +52,16 @@ type Env struct {
 // hookEnv is env as package hookrun takes it: the hook's runner and the
 // paths and stores it shares with the commands.
 func (env *Env) hookEnv() *hookrun.Env {
-	return &hookrun.Env{
-		Stdin: env.Stdin, Stdout: env.Stdout, Stderr: env.Stderr,
-		Getenv: env.Getenv, Environ: env.Environ, Now: env.Now,
-		Dir: env.Dir, ConfigDir: env.ConfigDir, CacheDir: env.CacheDir, StateDir: env.StateDir,
-		Executable: env.Executable,
-		YAML:       yaml.Parser().Unmarshal,
-		Embedder: func(model string) (brief.Embedder, error) {
-			client, err := env.Ollama()
-			if err != nil {
-				return nil, err
-			}
-			return ollamaEmbedder{client: client, model: model}, nil
-		},
+	h := env.Env
+	h.YAML = yaml.Parser().Unmarshal
+	h.Embedder = func(model string) (brief.Embedder, error) {
+		client, err := env.Ollama()
+		if err != nil {
+			return nil, err
+		}
+		return ollamaEmbedder{client: client, model: model}, nil
 	}
+	return &h
 }
 
 // Main runs autofix with the process's arguments and streams and returns the
@@ -117,21 +95,23 @@ func processEnv() (*Env, error) {
 		exe, _ = filepath.EvalSymlinks(exe)
 	}
 	return &Env{
-		Stdin:      os.Stdin,
-		Stdout:     os.Stdout,
-		Stderr:     os.Stderr,
-		StdoutTTY:  term.IsTerminal(int(os.Stdout.Fd())),
-		StderrTTY:  term.IsTerminal(int(os.Stderr.Fd())),
-		Getenv:     os.Getenv,
-		Environ:    os.Environ,
-		Now:        time.Now,
-		Dir:        wd,
-		ConfigDir:  filepath.Join(xdg.ConfigHome, "autofix"),
-		CacheDir:   filepath.Join(xdg.CacheHome, "autofix"),
-		StateDir:   filepath.Join(xdg.StateHome, "autofix"),
-		Executable: exe,
-		Ollama:     api.ClientFromEnvironment,
-		Version:    version(),
+		Env: hookrun.Env{
+			Stdin:      os.Stdin,
+			Stdout:     os.Stdout,
+			Stderr:     os.Stderr,
+			Getenv:     os.Getenv,
+			Environ:    os.Environ,
+			Now:        time.Now,
+			Dir:        wd,
+			ConfigDir:  filepath.Join(xdg.ConfigHome, "autofix"),
+			CacheDir:   filepath.Join(xdg.CacheHome, "autofix"),
+			StateDir:   filepath.Join(xdg.StateHome, "autofix"),
+			Executable: exe,
+		},
+		StdoutTTY: term.IsTerminal(int(os.Stdout.Fd())),
+		StderrTTY: term.IsTerminal(int(os.Stderr.Fd())),
+		Ollama:    api.ClientFromEnvironment,
+		Version:   version(),
 	}, nil
 }
 

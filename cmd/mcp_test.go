@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autofix/autofix/hookrun"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -134,16 +135,18 @@ func mcpEnv(t *testing.T, input string) (*Env, *bytes.Buffer, *bytes.Buffer) {
 	vars := map[string]string{"HOME": home, "AUTOFIX_MODEL": "off", "OLLAMA_HOST": "http://127.0.0.1:9"}
 	var stdout, stderr bytes.Buffer
 	return &Env{
-		Stdin:     strings.NewReader(input),
-		Stdout:    &stdout,
-		Stderr:    &stderr,
-		Getenv:    func(k string) string { return vars[k] },
-		Environ:   func() []string { return []string{"AUTOFIX_MODEL=off"} },
-		Now:       time.Now,
-		Dir:       ws,
-		ConfigDir: filepath.Join(home, ".config", "autofix"),
-		CacheDir:  filepath.Join(home, ".cache", "autofix"),
-		Version:   "test",
+		Env: hookrun.Env{
+			Stdin:     strings.NewReader(input),
+			Stdout:    &stdout,
+			Stderr:    &stderr,
+			Getenv:    func(k string) string { return vars[k] },
+			Environ:   func() []string { return []string{"AUTOFIX_MODEL=off"} },
+			Now:       time.Now,
+			Dir:       ws,
+			ConfigDir: filepath.Join(home, ".config", "autofix"),
+			CacheDir:  filepath.Join(home, ".cache", "autofix"),
+		},
+		Version: "test",
 	}, &stdout, &stderr
 }
 

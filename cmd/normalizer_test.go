@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autofix/autofix/hookrun"
 	"github.com/autofix/autofix/normalize"
 	"github.com/autofix/autofix/normalize/ollamatest"
 	"github.com/ollama/ollama/api"
@@ -80,14 +81,16 @@ func testEnv(t *testing.T, s *ollamatest.Server, host string) (*Env, *bytes.Buff
 	var stderr bytes.Buffer
 	dir := t.TempDir()
 	env := &Env{
-		Stdout:    &bytes.Buffer{},
-		Stderr:    &stderr,
-		Getenv:    func(k string) string { return map[string]string{"OLLAMA_HOST": host}[k] },
-		Environ:   func() []string { return nil },
-		Now:       func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) },
-		Dir:       dir,
-		ConfigDir: filepath.Join(dir, "config"),
-		CacheDir:  filepath.Join(dir, "cache"),
+		Env: hookrun.Env{
+			Stdout:    &bytes.Buffer{},
+			Stderr:    &stderr,
+			Getenv:    func(k string) string { return map[string]string{"OLLAMA_HOST": host}[k] },
+			Environ:   func() []string { return nil },
+			Now:       func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) },
+			Dir:       dir,
+			ConfigDir: filepath.Join(dir, "config"),
+			CacheDir:  filepath.Join(dir, "cache"),
+		},
 		Ollama: func() (*api.Client, error) {
 			if s == nil {
 				return nil, errors.New("no client")

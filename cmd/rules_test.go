@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autofix/autofix/hookrun"
 	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/trust"
 )
@@ -208,7 +209,7 @@ func TestRulesConcurrentAppend(t *testing.T) {
 		t.Error("unknown fields lost")
 	}
 	home := filepath.Join(filepath.Dir(repo), "home")
-	tenv := &Env{Dir: repo, ConfigDir: filepath.Join(home, ".config", "autofix"), CacheDir: filepath.Join(home, ".cache", "autofix"), Now: time.Now, Stderr: io.Discard}
+	tenv := &Env{Env: hookrun.Env{Dir: repo, ConfigDir: filepath.Join(home, ".config", "autofix"), CacheDir: filepath.Join(home, ".cache", "autofix"), Now: time.Now, Stderr: io.Discard}}
 	ws, err := tenv.workspace()
 	if err != nil {
 		t.Fatal(err)

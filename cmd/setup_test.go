@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/autofix/autofix/hookrun"
 )
 
 // tempBuild matches a path in a go-build temporary directory.
@@ -102,12 +104,16 @@ func TestOnPath(t *testing.T) {
 		{plain, false},
 		{"", false},
 	} {
-		env := &Env{Getenv: func(k string) string {
-			if k == "PATH" {
-				return tt.path
-			}
-			return ""
-		}}
+		env := &Env{
+			Env: hookrun.Env{
+				Getenv: func(k string) string {
+					if k == "PATH" {
+						return tt.path
+					}
+					return ""
+				},
+			},
+		}
 		if got := onPath(env, "autofix"); got != tt.want {
 			t.Errorf("onPath(PATH=%q) = %v, want %v", tt.path, got, tt.want)
 		}

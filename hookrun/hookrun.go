@@ -46,7 +46,7 @@ type Env struct {
 	// activity the hooks record. Empty: nothing is recorded.
 	StateDir string
 	// Executable is the absolute path of the running binary (to recognize
-	// autofix's own Cursor hook).
+	// autofix's own Cursor hook; the commands' setup installs it).
 	Executable string
 	// Embedder opens the embedding model named (configuration key
 	// embed_model); nil when this process has no model client.
