@@ -204,14 +204,14 @@ func analyze(s *sentence) signals {
 		sg.durable = true
 	}
 	sg.conventionAt = -1
-	if a, e := find(toks, 0, l.convention); a >= 0 && (e >= len(toks) || !l.notConvention[toks[e].s]) {
+	if a, e := find(toks, 0, l.convention); a >= 0 && (e >= len(toks) || !l.notConvention.has(toks[e].s)) {
 		sg.convention = true
 		sg.conventionAt = toks[a].start
 	}
-	if a, e := find(toks, 0, l.personal); a >= 0 && (e >= len(toks) || !l.notTaste[toks[e].s]) {
+	if a, e := find(toks, 0, l.personal); a >= 0 && (e >= len(toks) || !l.notTaste.has(toks[e].s)) {
 		sg.personal = true
 	}
-	if a, e := find(toks, 0, l.team); a >= 0 && (e >= len(toks) || !l.notTaste[toks[e].s]) {
+	if a, e := find(toks, 0, l.team); a >= 0 && (e >= len(toks) || !l.notTaste.has(toks[e].s)) {
 		sg.team = true
 	}
 	if a, _ := find(toks, 1, l.contrast); a >= 0 {
@@ -224,13 +224,13 @@ func analyze(s *sentence) signals {
 		sg.must = true
 	}
 	for _, t := range toks {
-		if l.copula[t.s] {
+		if l.copula.has(t.s) {
 			sg.statement = true
 		}
 	}
 	sg.placement = placesInPath(toks, core)
 	sg.durable = sg.durable || governs(toks, core)
-	sg.use = core < len(toks) && l.use[toks[core].s]
+	sg.use = core < len(toks) && l.use.has(toks[core].s)
 	sg.negative = negativeAt(toks, core)
 	sg.deixis = pointsAtThing(toks, core)
 	words := 0
@@ -240,7 +240,7 @@ func analyze(s *sentence) signals {
 		}
 	}
 	sg.markerOnly = sg.durable && words <= 1 && !sg.negative && !sg.contrast && !sg.convention && !sg.personal && !sg.team
-	sg.bare = sg.corrected && words == 0 || len(toks) == 1 && l.bareNo[toks[0].s]
+	sg.bare = sg.corrected && words == 0 || len(toks) == 1 && l.bareNo.has(toks[0].s)
 	return sg
 }
 
@@ -276,14 +276,14 @@ func governs(toks []token, core int) bool {
 		if !slicesContains(l.always, w) && !slicesContains(l.never, w) {
 			continue
 		}
-		if j+1 >= len(toks) || toks[j+1].punct || l.notAlways[toks[j+1].s] {
+		if j+1 >= len(toks) || toks[j+1].punct || l.notAlways.has(toks[j+1].s) {
 			continue
 		}
 		if j == core {
 			return true
 		}
 		prev := toks[j-1]
-		if prev.punct || l.use[prev.s] || l.imperative[prev.s] {
+		if prev.punct || l.use.has(prev.s) || l.imperative.has(prev.s) {
 			return true
 		}
 		switch prev.s {
@@ -314,18 +314,18 @@ func negativeAt(toks []token, core int) bool {
 	first := toks[core].s
 	if first == "no" {
 		next := core + 1
-		return next < len(toks) && !toks[next].punct && !l.notNo[toks[next].s] && len(toks)-core >= 3
+		return next < len(toks) && !toks[next].punct && !l.notNo.has(toks[next].s) && len(toks)-core >= 3
 	}
 	if e, ok := startsWith(toks, core, l.negative); ok {
 		// "don't worry", "ne marche pas", "n'oublie pas": not an
 		// instruction.
 		for k := core; k < e && k < len(toks); k++ {
 			w := strings.TrimPrefix(toks[k].s, "n'")
-			if (k > core || w != toks[k].s) && l.notNegative[w] {
+			if (k > core || w != toks[k].s) && l.notNegative.has(w) {
 				return false
 			}
 		}
-		if e < len(toks) && l.notNegative[toks[e].s] {
+		if e < len(toks) && l.notNegative.has(toks[e].s) {
 			return false
 		}
 		// "stop adding emojis" is a rejection, "stop the dev server" a task.
@@ -335,7 +335,7 @@ func negativeAt(toks []token, core int) bool {
 		return e < len(toks) || len(toks)-core > 1
 	}
 	// German verb-first imperative with a later negation.
-	if l.imperative[first] {
+	if l.imperative.has(first) {
 		for k := core + 1; k < len(toks); k++ {
 			switch w := toks[k].s; {
 			case w == "nicht" || w == "nie" || w == "niemals" || strings.HasPrefix(w, "kein"):
@@ -354,8 +354,8 @@ func pointsAtThing(toks []token, core int) bool {
 	l := lex()
 	for j := core; j < len(toks); j++ {
 		w := toks[j].s
-		if l.deixis[w] {
-			if j+1 < len(toks) && l.container[toks[j+1].s] {
+		if l.deixis.has(w) {
+			if j+1 < len(toks) && l.container.has(toks[j+1].s) {
 				continue
 			}
 			if w == "that" && j > 0 {
@@ -366,7 +366,7 @@ func pointsAtThing(toks []token, core int) bool {
 			}
 			if w == "that" && j+1 < len(toks) && !toks[j+1].punct {
 				// "that" opening a relative clause: "tests that fail".
-				if j > core && !toks[j-1].punct && !l.use[toks[j-1].s] && !isVerbish(toks[j-1].s) {
+				if j > core && !toks[j-1].punct && !l.use.has(toks[j-1].s) && !isVerbish(toks[j-1].s) {
 					continue
 				}
 			}

@@ -39,3 +39,15 @@ func BenchmarkDetect(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCompileLexicon measures building the lexicon from its tables,
+// which every hook process did for its one prompt before lexicon_table.go
+// (BenchmarkDetect's "ordinary" prompt costs about 3 µs).
+func BenchmarkCompileLexicon(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		if l := compileLexicon(); l.leads == nil {
+			b.Fatal("no lexicon")
+		}
+	}
+}

@@ -1,8 +1,9 @@
 package capture
 
 import (
+	"maps"
+	"slices"
 	"strings"
-	"sync"
 )
 
 // A phrase is a sequence of lower-case tokens. "*" matches any one word; a
@@ -13,29 +14,54 @@ type phrase []string
 // phrases is a set of phrases indexed by their first word, so that a
 // sentence is matched against the few phrases that can start at each word.
 type phrases struct {
-	byFirst map[string][]phrase
+	// byFirst are the phrases by their first word, in word order.
+	byFirst []firstWord
 	// prefixed are the phrases whose first word is a prefix ("n'*").
 	prefixed []phrase
 }
 
+// firstWord is the phrases that begin with one word.
+type firstWord struct {
+	word    string
+	phrases []phrase
+}
+
 // at returns the phrases that may match at a word.
 func (ps *phrases) at(w string) ([]phrase, []phrase) {
-	return ps.byFirst[w], ps.prefixed
+	if i, ok := slices.BinarySearchFunc(ps.byFirst, w, func(f firstWord, w string) int {
+		return strings.Compare(f.word, w)
+	}); ok {
+		return ps.byFirst[i].phrases, ps.prefixed
+	}
+	return nil, ps.prefixed
 }
 
 // newPhrases reads phrases written as words separated by spaces, with
 // punctuation as its own word ("no ,").
 func newPhrases(list ...string) *phrases {
-	ps := &phrases{byFirst: make(map[string][]phrase, len(list))}
+	ps := &phrases{}
+	byFirst := make(map[string][]phrase, len(list))
 	for _, l := range list {
 		p := phrase(strings.Fields(lower(l)))
 		if f := p[0]; len(f) > 1 && strings.HasSuffix(f, "*") {
 			ps.prefixed = append(ps.prefixed, p)
 		} else {
-			ps.byFirst[f] = append(ps.byFirst[f], p)
+			byFirst[f] = append(byFirst[f], p)
 		}
 	}
+	for _, w := range slices.Sorted(maps.Keys(byFirst)) {
+		ps.byFirst = append(ps.byFirst, firstWord{w, byFirst[w]})
+	}
 	return ps
+}
+
+// A wordSet is a set of words, in order.
+type wordSet []string
+
+// has reports whether w is in the set.
+func (s wordSet) has(w string) bool {
+	_, ok := slices.BinarySearch(s, w)
+	return ok
 }
 
 // lexicon holds every phrase the detector looks for, in the five
@@ -57,20 +83,20 @@ type lexicon struct {
 	alwaysJA      []string
 	// notAlways are words after "always"/"never" that make it a complaint
 	// or a report ("always the same error", "never mind").
-	notAlways map[string]bool
+	notAlways wordSet
 	// convention: a team or repository convention ("we use", "in this
 	// repo"); notConvention are verbs after it that make it a statement of
 	// fact ("we don't have a staging environment").
 	convention    *phrases
 	conventionJA  []string
-	notConvention map[string]bool
+	notConvention wordSet
 	// personal: first-person taste ("I prefer", "je préfère"); team: the
 	// same said for the team ("we prefer").
 	personal, team *phrases
 	personalJA     []string
 	// notTaste are objects after a taste verb that make it a remark ("I
 	// like it", "I like how…").
-	notTaste map[string]bool
+	notTaste wordSet
 	// contrast: "X, not Y", "instead of", "statt", "au lieu de".
 	contrast   *phrases
 	contrastJA []string
@@ -80,23 +106,23 @@ type lexicon struct {
 	negativeJA []string
 	// notNegative are verbs after "don't" that make it reassurance or a
 	// one-off ("don't worry", "don't forget").
-	notNegative map[string]bool
+	notNegative wordSet
 	// notNo are words after a bare "no" that make it an interjection ("no
 	// problem", "no idea").
-	notNo map[string]bool
+	notNo wordSet
 	// use are verbs of choice at the start of an instruction ("use",
 	// "prefer", "benutze", "utilise", "usa").
-	use   map[string]bool
+	use   wordSet
 	useJA []string
 	// imperative are German imperatives that a later "kein"/"nicht" turns
 	// into a rejection ("Verwende keine default exports").
-	imperative map[string]bool
+	imperative wordSet
 	// correction: the person says the agent was wrong ("no,", "wrong",
 	// "nein", "違う").
 	correction   *phrases
 	correctionJA []string
 	// bareNo are the one-word sentences that say "wrong" ("No.").
-	bareNo map[string]bool
+	bareNo wordSet
 	// cause: the text explains a failure by what the agent did ("failed
 	// because", "weil du", "が原因").
 	cause   *phrases
@@ -106,7 +132,7 @@ type lexicon struct {
 	mustJA []string
 	// copula: a statement of fact ("ids are UUID strings"), which
 	// completes a lesson when it follows the failure.
-	copula   map[string]bool
+	copula   wordSet
 	copulaJA []string
 	// oneOff: the request is for this moment only ("this time", "for
 	// now", "diesmal", "pour l'instant", "por ahora", "今回").
@@ -114,12 +140,12 @@ type lexicon struct {
 	oneOffJA []string
 	// deixis: points at a thing in front of the agent, not a kind of
 	// thing ("this file", "the other one").
-	deixis      map[string]bool
+	deixis      wordSet
 	deixisPairs *phrases
 	deixisJA    []string
 	// container words after "this" that name the workspace, not a thing
 	// ("this repo", "diesem Projekt").
-	container map[string]bool
+	container wordSet
 	// politeAsk opens a request phrased as a question ("can you…").
 	politeAsk *phrases
 	// question: words that open a question.
@@ -131,17 +157,20 @@ type lexicon struct {
 	metaJA []string
 }
 
-func set(words ...string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		m[w] = true
-	}
-	return m
+func set(words ...string) wordSet {
+	return slices.Compact(slices.Sorted(slices.Values(words)))
 }
 
-// lex is built once, on first use: a hook that never sees a prompt pays
-// nothing for it.
-var lex = sync.OnceValue(func() *lexicon {
+//go:generate go test -run ^TestLexiconTable$ -update-lexicon .
+
+// lex is the lexicon, compiled when the tables below change
+// (lexicon_table.go, written by TestLexiconTable): a process that detects
+// one prompt would otherwise spend longer building the tables than
+// reading the prompt (BenchmarkFirstDetect).
+func lex() *lexicon { return &compiledLexicon }
+
+// compileLexicon builds the lexicon from the tables.
+func compileLexicon() *lexicon {
 	return &lexicon{
 		leads: newPhrases(
 			// en
@@ -300,4 +329,4 @@ var lex = sync.OnceValue(func() *lexicon {
 			"diese regel", "cette règle", "esta regla"),
 		metaJA: []string{"autofix", "ルール"},
 	}
-})
+}
