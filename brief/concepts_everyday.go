@@ -43,7 +43,7 @@ var everydayGroups = [][]string{
 	{"feature flag", "feature flags", "feature toggle", "feature toggles", "behind a flag", "behind a switch",
 		"behind a toggle", "kill switch", "turn on", "switch on", "gradual rollout", "gradually", "staged rollout",
 		"progressive rollout", "percentage rollout", "canary", "dark launch", "launchdarkly", "unleash", "flagsmith",
-		"growthbook", "a/b test", "split test",
+		"growthbook", "a/b test", "split test", "before everyone", "pilot", "beta testers", "beta users", "early access",
 		"schrittweise", "stufenweise", "freischalten", "déploiement progressif", "progressivement", "despliegue gradual",
 		"gradualmente", "フィーチャーフラグ", "機能フラグ", "段階的", "一部のユーザー"},
 	// Files people send: uploads and attachments.
@@ -70,17 +70,17 @@ var everydayGroups = [][]string{
 	// Messages sent to people: email, SMS, push.
 	{"email", "emails", "e-mail", "mail", "mails", "mailer", "sms", "text message", "push notification", "push notifications",
 		"notify", "notification", "notifications", "transactional email", "transactional emails", "mjml", "newsletter",
-		"reminder", "reminders", "unsubscribe", "deliverability", "spam folder", "spf", "dkim", "dmarc", "bounces", "sendgrid", "postmark", "mailgun", "twilio", "apns", "fcm",
-		"benachrichtigung", "erinnerung", "courriel", "rappel", "correo", "notificación", "recordatorio",
-		"メール", "通知", "リマインダー", "プッシュ通知"},
+		"reminder", "reminders", "inbox", "inboxes", "digest email", "email digest", "unsubscribe", "deliverability", "spam folder", "spf", "dkim", "dmarc", "bounces", "sendgrid", "postmark", "mailgun", "twilio", "apns", "fcm",
+		"benachrichtigung", "erinnerung", "posteingang", "courriel", "rappel", "boîte de réception", "correo", "notificación", "recordatorio", "bandeja de entrada",
+		"メール", "通知", "リマインダー", "プッシュ通知", "受信箱", "受信トレイ"},
 	// Personal data, privacy and a person's request to be erased.
-	{"personal data", "pii", "gdpr", "privacy", "erasure", "right to erasure", "right to be forgotten", "be forgotten",
+	{"personal data", "personal information", "personal info", "personal details", "pii", "gdpr", "privacy", "erasure", "right to erasure", "right to be forgotten", "be forgotten",
 		"forget me", "forget them", "forget everything", "delete my data", "delete their data", "delete my account",
 		"delete their account", "data subject", "data-subject", "dsar", "subject access", "export my data", "anonymise",
 		"anonymize", "anonymised", "anonymized", "pseudonymise", "consent", "data retention", "health data", "patient data",
 		"medical records", "phi", "hipaa",
 		"datenschutz", "dsgvo", "daten löschen", "daten gelöscht", "personenbezogene daten", "einwilligung", "rgpd", "données personnelles", "droit à l'oubli",
-		"consentement", "suppression des données", "supprimer mes données", "datos personales", "borrar mis datos", "eliminar mis datos", "eliminar sus datos", "derecho al olvido", "consentimiento", "個人情報", "削除依頼", "データの削除", "忘れられる権利", "プライバシー"},
+		"consentement", "suppression des données", "supprimer mes données", "datos personales", "información personal", "informations personnelles", "persönliche daten", "borrar mis datos", "eliminar mis datos", "eliminar sus datos", "derecho al olvido", "consentimiento", "個人情報", "削除依頼", "データの削除", "忘れられる権利", "プライバシー"},
 	// Changing or removing data in production, and the safety steps.
 	{"production data", "production database", "production db", "prod database", "prod db", "live database", "live data",
 		"production rows", "data fix", "backfill", "bulk delete", "bulk update", "mass delete", "clear out", "clean out",
@@ -123,11 +123,11 @@ var everydayGroups = [][]string{
 		"página siguiente", "scroll infinito", "ページネーション", "ページング", "もっと見る", "無限スクロール", "次のページ"},
 	// Work done later or on a schedule: background jobs and queues.
 	{"background job", "background jobs", "background task", "background tasks", "background worker", "asynchronously", "queue", "queues", "queued", "enqueue",
-		"background worker", "background workers", "celery", "sidekiq", "bullmq", "cron", "cron job", "scheduled job", "scheduled jobs", "scheduled task", "scheduled tasks", "nightly", "every night", "recurring", "recurring job", "recurring jobs", "recurring task", "recurring tasks",
+		"background worker", "background workers", "celery", "sidekiq", "bullmq", "cron", "cron job", "scheduled job", "scheduled jobs", "scheduled task", "scheduled tasks", "nightly", "every night", "every evening", "every morning", "every week", "every month", "recurring", "recurring job", "recurring jobs", "recurring task", "recurring tasks",
 		"every hour", "periodic", "periodically", "dead letter", "dead-letter", "idempotent", "on_commit",
 		"long-running", "kick off", "offload", "fire and forget", "hintergrund", "warteschlange", "nächtlich", "jede nacht", "tâche de fond", "file d'attente",
-		"tâche planifiée", "segundo plano", "tarea programada", "cada noche",
-		"バックグラウンド", "ジョブ", "キュー", "定期実行", "毎晩"},
+		"tâche planifiée", "segundo plano", "tarea programada", "cada noche", "jeden abend", "chaque soir", "todas las noches",
+		"バックグラウンド", "ジョブ", "キュー", "定期実行", "毎晩", "毎朝", "毎日", "毎週", "毎月"},
 	// Settings per environment: configuration.
 	{"config", "configuration", "environment variable", "environment variables", "env var", "env vars",
 		"per environment", "dotenv", "configmap", "configmaps", "helm values", "values.yaml", "at startup",

@@ -282,8 +282,8 @@ const (
 	coldStart8Floor  = 1.0
 	coldStart9Floor  = 0.81
 	coldStart10Floor = 0.77
-	coldStart11Floor = 0.60
-	coldStart12Floor = 0.56
+	coldStart11Floor = 0.62
+	coldStart12Floor = 0.64
 	coldStart13Floor = 0.64
 )
 

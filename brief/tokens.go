@@ -279,7 +279,7 @@ func stem(b []byte) []byte {
 		b = undouble(b[:n-2])
 	case hasSuffix(b, "ly") && n-2 >= 4:
 		b = b[:n-2]
-	case hasSuffix(b, "er") && n-2 >= 4:
+	case hasSuffix(b, "er") && n-2 >= 4 && !erNoun(b):
 		b = undouble(b[:n-2])
 	case hasSuffix(b, "ation") && n-5 >= 3:
 		b = b[:n-3]
@@ -291,6 +291,22 @@ func stem(b []byte) []byte {
 		b = b[:n-1]
 	}
 	return b
+}
+
+// erNoun reports whether b, a word ending in -er, is a noun whose stem
+// without -er is another word: "customer" is not "custom", "container"
+// not "contain", "header" not "head". The -er of an agent or a comparative
+// ("worker", "parser", "faster") is stripped; these are kept whole. (A
+// switch, not a map: no table is built at process start.)
+func erNoun(b []byte) bool {
+	switch string(b) {
+	case "customer", "container", "header", "footer", "folder", "number", "layer", "buffer", "cluster",
+		"filter", "banner", "border", "corner", "counter", "letter", "matter", "member", "partner",
+		"paper", "power", "master", "poster", "powder", "ledger", "chapter", "finger", "shoulder",
+		"docker", "answer", "after", "other", "under", "order", "water", "hover", "cover":
+		return true
+	}
+	return false
 }
 
 func hasSuffix(b []byte, s string) bool {
