@@ -280,9 +280,9 @@ const (
 	coldStart6Floor  = 0.88
 	coldStart7Floor  = 0.92
 	coldStart8Floor  = 1.0
-	coldStart9Floor  = 0.81
+	coldStart9Floor  = 0.85
 	coldStart10Floor = 0.77
-	coldStart11Floor = 0.62
+	coldStart11Floor = 0.64
 	coldStart12Floor = 0.64
 	coldStart13Floor = 0.64
 )
