@@ -50,7 +50,7 @@ var everydayGroups = [][]string{
 	{"upload", "uploads", "uploaded", "uploading", "attach", "attachment", "attachments", "file upload",
 		"user files", "user-uploaded", "presigned", "presigned url", "multipart", "magic bytes", "file size", "size limit",
 		"file picker", "drag and drop", "dropzone", "attach a photo", "attach photos", "attach a file", "attach files",
-		"attach an image", "attach a pdf", "upload a photo", "add a photo", "send a photo",
+		"attach an image", "attach a pdf", "upload a photo", "add a photo", "send a photo", "snap a photo", "snap a picture", "drop files", "drop a file",
 		"hochladen", "anhängen", "anhang", "téléverser", "pièce jointe", "joindre", "subir", "adjuntar", "adjunto",
 		"アップロード", "添付"},
 	// Dates and times shown to people: relative times, their time zone.
@@ -95,6 +95,19 @@ var everydayGroups = [][]string{
 		"after hours", "at night", "code freeze",
 		"dringend", "notfall", "heute abend", "heute nacht", "urgence", "ce soir", "correctif",
 		"urgente", "urgencia", "esta noche", "緊急", "至急", "今夜", "今日中", "ホットフィックス"},
+	// What a service or a machine may access in the cloud: its identity,
+	// roles and the credentials it is given.
+	{"iam", "iam role", "iam roles", "iam policy", "iam policies", "execution role", "service account", "service accounts",
+		"least privilege", "least-privilege", "assume role", "instance profile", "managed identity", "workload identity",
+		"oidc", "credentials", "access key", "access keys", "cloud credentials", "zugangsdaten", "credenciales", "認証情報", "IAMロール"},
+	// Many records at once: bulk imports and batch operations.
+	{"bulk", "in bulk", "bulk import", "bulk upload", "batch import", "mass import", "hundreds of", "thousands of",
+		"spreadsheet", "spreadsheets", "xlsx", "csv import", "import file", "import files", "massenimport", "en masse",
+		"importation en masse", "importación masiva", "carga masiva", "一括", "一括登録", "一括インポート"},
+	// A phone without a network: offline use.
+	{"offline", "offline mode", "no signal", "no reception", "no connection", "dead zone", "dead zones", "weak signal",
+		"spotty connection", "countryside", "poor connection", "funkloch", "kein netz", "hors ligne", "sans réseau", "sin conexión",
+		"sin cobertura", "オフライン", "圏外", "電波"},
 	// Who may do what: permissions and admins ("role" is also an ARIA role).
 	{"permission", "permissions", "admin", "admins", "admin only", "only admins", "staff only",
 		"not allowed", "access control", "access rights", "authorize", "authorise", "authorization", "authorisation", "rbac",
@@ -113,7 +126,7 @@ var everydayGroups = [][]string{
 		"error del servidor", "código de estado", "サーバーエラー", "ステータスコード"},
 	// Finding things: search.
 	{"search", "searching", "search box", "search bar", "search results", "full-text", "fuzzy", "autocomplete",
-		"typeahead", "elasticsearch", "opensearch", "meilisearch", "algolia", "typesense", "tsvector",
+		"typeahead", "elasticsearch", "opensearch", "meilisearch", "algolia", "typesense", "tsvector", "analyzer", "analyzers", "tokenizer", "stemmer", "stemmers", "stemming",
 		"suche", "suchen", "suchfeld", "suchergebnisse", "recherche", "rechercher", "barre de recherche", "búsqueda", "buscar",
 		"buscador", "検索", "サジェスト", "絞り込み"},
 	// Long lists: pagination.
@@ -172,7 +185,8 @@ var everydayGroups = [][]string{
 	{"refactor", "refactors", "refactoring", "tidy", "tidy up", "restructure", "restructuring", "reorganise",
 		"reorganize", "pure refactor", "pure refactors", "without changing", "same behaviour", "same behavior", "changing behaviour", "changing behavior", "behaviour change",
 		"behaviour changes", "behavior change", "behavior changes", "dead code", "simplify", "readability",
-		"aufräumen", "refaktorisieren", "umstrukturieren", "refactoriser", "restructurer", "refactorizar", "reestructurar",
+		"break up", "split up", "untangle", "manageable", "god class", "legacy code", "testable", "characterisation tests", "characterization tests",
+		"aufräumen", "refaktorisieren", "umstrukturieren", "zerlegen", "refactoriser", "restructurer", "découper", "refactorizar", "reestructurar",
 		"リファクタ", "リファクタリング", "整理"},
 	// What things are called in code: identifiers.
 	{"identifier", "identifiers", "variable name", "variable names", "abbreviate", "abbreviated", "abbreviation",

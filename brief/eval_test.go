@@ -282,8 +282,8 @@ const (
 	coldStart8Floor  = 1.0
 	coldStart9Floor  = 0.85
 	coldStart10Floor = 0.77
-	coldStart11Floor = 0.64
-	coldStart12Floor = 0.64
+	coldStart11Floor = 0.70
+	coldStart12Floor = 0.68
 	coldStart13Floor = 0.64
 )
 
