@@ -27,7 +27,8 @@ var everydayGroups = [][]string{
 		"seconds to respond", "seconds to open", "seconds to show", "seconds to display", "minutes to load",
 		"performance", "perf", "latency", "p95", "p99", "bottleneck", "bottlenecks", "optimise", "optimize", "optimising",
 		"optimizing", "optimisation", "optimization", "pprof", "flame graph", "benchmark", "benchmarks",
-		"baseline", "lighthouse", "web vitals", "k6", "load test", "load testing", "n+1", "inside a loop", "query per row",
+		"baseline", "lighthouse", "web vitals", "k6", "load test", "load testing", "under load", "high load", "heavy load", "peak load",
+		"high traffic", "heavy traffic", "peak traffic", "traffic spike", "traffic spikes", "n+1", "inside a loop", "query per row",
 		"queries per row", "dataloader",
 		"langsam", "schneller", "beschleunigen", "dauert lange", "dauert ewig", "ladezeit", "leistung", "lent", "lente", "lenteur", "plus rapide", "plus vite", "trop lent", "trop lente", "accélérer",
 		"temps de chargement", "lento", "lenta", "lentitud", "más rápido", "más rápida", "tarda mucho", "tarda demasiado", "acelerar", "tiempo de carga", "rendimiento",
@@ -63,7 +64,7 @@ var everydayGroups = [][]string{
 	// Money shown and computed: prices, currencies, rounding.
 	{"price", "prices", "pricing", "currency", "currencies", "minor units", "rounding error", "rounding errors", "floating point",
 		"numberformat", "exchange rate", "vat", "tax", "taxes", "discount", "discounts", "coupon", "coupons", "subtotal",
-		"iso 4217", "money", "overcharged", "refund", "refunds",
+		"iso 4217", "money", "overcharged", "refund", "refunds", "cheaper", "more expensive", "günstiger", "moins cher", "más barato",
 		"preis", "preise", "betrag", "beträge", "geldbeträge", "währung", "mwst", "rabatt", "gutschein", "prix", "montant",
 		"montants", "devise", "arrondi", "remise", "tva", "precio", "precios", "moneda", "redondeo", "descuento",
 		"iva", "価格", "金額", "通貨", "値段", "割引", "消費税", "端数"},
@@ -104,6 +105,10 @@ var everydayGroups = [][]string{
 	{"bulk", "in bulk", "bulk import", "bulk upload", "batch import", "mass import", "hundreds of", "thousands of",
 		"spreadsheet", "spreadsheets", "xlsx", "csv import", "import file", "import files", "massenimport", "en masse",
 		"importation en masse", "importación masiva", "carga masiva", "一括", "一括登録", "一括インポート"},
+	// Places and distances: geospatial queries.
+	{"geospatial", "postgis", "geography", "geometry", "radius", "nearby", "distance", "distances", "km", "kilometers",
+		"kilometres", "latitude", "longitude", "coordinates", "gps", "geofence", "geofencing", "st_dwithin", "st_distance",
+		"umkreis", "entfernung", "rayon", "distancia", "距離", "半径", "近く"},
 	// A phone without a network: offline use.
 	{"offline", "offline mode", "no signal", "no reception", "no connection", "dead zone", "dead zones", "weak signal",
 		"spotty connection", "countryside", "poor connection", "funkloch", "kein netz", "hors ligne", "sans réseau", "sin conexión",
@@ -145,7 +150,7 @@ var everydayGroups = [][]string{
 	{"config", "configuration", "environment variable", "environment variables", "env var", "env vars",
 		"per environment", "dotenv", "configmap", "configmaps", "helm values", "values.yaml", "at startup",
 		"fail fast", "konfiguration", "umgebungsvariable", "umgebungsvariablen", "variable d'environnement",
-		"variables d'environnement", "variable de entorno", "variables de entorno", "設定", "環境変数"},
+		"variables d'environnement", "variable de entorno", "variables de entorno", "設定", "環境変数", "環境ごと", "環境別", "環境毎"},
 	// Tests that fail now and then, and a red or slow pipeline.
 	{"flaky", "flaky test", "flaky tests", "flakes", "intermittent", "intermittently", "fails randomly", "randomly fails",
 		"red build", "ci green", "green build", "failing test", "failing tests", "skip test", "skip tests", "skipped test",
@@ -178,7 +183,7 @@ var everydayGroups = [][]string{
 		"pic de trafic", "tiempo de espera", "reintentar", "reintentos", "alta carga", "pico de tráfico",
 		"タイムアウト", "リトライ", "再試行", "高負荷", "アクセス集中"},
 	// Not doing the same work twice: caching.
-	{"cache", "caching", "cached", "cache key", "cache keys", "cache entry", "cached copy", "memoize", "memoise",
+	{"cache", "caching", "cached", "cache key", "cache keys", "cache entry", "cached copy", "memoize", "memoise", "in memory", "in-memory",
 		"memoization", "every visit", "every page load", "redis", "ttl", "stale",
 		"invalidate", "invalidation", "zwischenspeichern", "mettre en cache", "caché", "キャッシュ"},
 	// Changing code without changing what it does: refactoring.

@@ -284,7 +284,7 @@ const (
 	coldStart10Floor = 0.77
 	coldStart11Floor = 0.70
 	coldStart12Floor = 0.68
-	coldStart13Floor = 0.64
+	coldStart13Floor = 0.66
 )
 
 // heldOutFloor is the held-out recall this package is known to reach; a

@@ -233,12 +233,21 @@ func analyse(task Task) *query {
 			seen := cjkSeen[:0]
 			cjkFound = l.cjkIn(cjkFound[:0], run)
 			for _, i := range cjkFound {
-				// A run names a concept once, however many of its entries
-				// it contains ("ユーザー" contains "ユーザ").
-				if e := &l.cjk[i]; !slices.Contains(seen, e.concept) && e.in(run) {
-					seen = append(seen, e.concept)
-					q.addConcept(e.concept, e.term, conceptW, -1)
+				// An entry inside a longer one is not a word of its own
+				// ("ユーザー" contains "ユーザ", see cjkEntry.in); two
+				// entries of one concept that are words of their own are
+				// two words that name it, as in text with spaces
+				// ("設定値を環境ごとに": settings, per environment).
+				e := &l.cjk[i]
+				if !e.in(run) {
+					continue
 				}
+				if slices.Contains(seen, e.concept) {
+					q.nameAgain(e.concept)
+					continue
+				}
+				seen = append(seen, e.concept)
+				q.addConcept(e.concept, e.term, conceptW, -1)
 			}
 			cjkSeen = seen
 			for _, e := range l.cjkIntents {
