@@ -17,6 +17,7 @@ func TestStem(t *testing.T) {
 		{"localization", "localize"}, {"caching", "cache"}, {"tests", "testing"},
 		{"installed", "install"}, {"logger", "log"}, {"deleted", "delete"},
 		{"bestellungen", "bestellung"}, {"abhangigkeiten", "abhangigkeit"}, {"migrationen", "migration"},
+		{"workers", "work"}, {"parser", "parse"}, {"faster", "fast"}, {"customers", "customer"}, {"containers", "container"},
 	}
 	for _, p := range same {
 		a, b := string(stem([]byte(p[0]))), string(stem([]byte(p[1])))
@@ -24,7 +25,9 @@ func TestStem(t *testing.T) {
 			t.Errorf("stem(%q) = %q, stem(%q) = %q; want equal", p[0], a, p[1], b)
 		}
 	}
-	differ := [][2]string{{"class", "clas"}, {"status", "state"}, {"go", "got"}}
+	differ := [][2]string{{"class", "clas"}, {"status", "state"}, {"go", "got"},
+		// A noun in -er whose stem is another word.
+		{"customer", "custom"}, {"container", "contain"}, {"headers", "head"}, {"folder", "fold"}, {"number", "numb"}}
 	for _, p := range differ {
 		if a, b := string(stem([]byte(p[0]))), string(stem([]byte(p[1]))); a == b {
 			t.Errorf("stem(%q) = stem(%q) = %q; want different", p[0], p[1], a)
