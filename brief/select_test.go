@@ -18,6 +18,7 @@ func TestStem(t *testing.T) {
 		{"installed", "install"}, {"logger", "log"}, {"deleted", "delete"},
 		{"bestellungen", "bestellung"}, {"abhangigkeiten", "abhangigkeit"}, {"migrationen", "migration"},
 		{"workers", "work"}, {"parser", "parse"}, {"faster", "fast"}, {"customers", "customer"}, {"containers", "container"},
+		{"filtered", "filter"}, {"clusters", "clustered"},
 	}
 	for _, p := range same {
 		a, b := string(stem([]byte(p[0]))), string(stem([]byte(p[1])))
