@@ -27,7 +27,8 @@ var everydayGroups = [][]string{
 		"seconds to respond", "seconds to open", "seconds to show", "seconds to display", "minutes to load",
 		"performance", "perf", "latency", "p95", "p99", "bottleneck", "bottlenecks", "optimise", "optimize", "optimising",
 		"optimizing", "optimisation", "optimization", "pprof", "flame graph", "benchmark", "benchmarks",
-		"baseline", "lighthouse", "web vitals", "k6", "load test", "load testing", "n+1", "inside a loop", "query per row",
+		"baseline", "lighthouse", "web vitals", "k6", "load test", "load testing", "under load", "high load", "heavy load", "peak load",
+		"high traffic", "heavy traffic", "peak traffic", "traffic spike", "traffic spikes", "n+1", "inside a loop", "query per row",
 		"queries per row", "dataloader",
 		"langsam", "schneller", "beschleunigen", "dauert lange", "dauert ewig", "ladezeit", "leistung", "lent", "lente", "lenteur", "plus rapide", "plus vite", "trop lent", "trop lente", "accélérer",
 		"temps de chargement", "lento", "lenta", "lentitud", "más rápido", "más rápida", "tarda mucho", "tarda demasiado", "acelerar", "tiempo de carga", "rendimiento",
@@ -43,14 +44,14 @@ var everydayGroups = [][]string{
 	{"feature flag", "feature flags", "feature toggle", "feature toggles", "behind a flag", "behind a switch",
 		"behind a toggle", "kill switch", "turn on", "switch on", "gradual rollout", "gradually", "staged rollout",
 		"progressive rollout", "percentage rollout", "canary", "dark launch", "launchdarkly", "unleash", "flagsmith",
-		"growthbook", "a/b test", "split test",
+		"growthbook", "a/b test", "split test", "before everyone", "pilot", "beta testers", "beta users", "early access",
 		"schrittweise", "stufenweise", "freischalten", "déploiement progressif", "progressivement", "despliegue gradual",
 		"gradualmente", "フィーチャーフラグ", "機能フラグ", "段階的", "一部のユーザー"},
 	// Files people send: uploads and attachments.
 	{"upload", "uploads", "uploaded", "uploading", "attach", "attachment", "attachments", "file upload",
 		"user files", "user-uploaded", "presigned", "presigned url", "multipart", "magic bytes", "file size", "size limit",
 		"file picker", "drag and drop", "dropzone", "attach a photo", "attach photos", "attach a file", "attach files",
-		"attach an image", "attach a pdf", "upload a photo", "add a photo", "send a photo",
+		"attach an image", "attach a pdf", "upload a photo", "add a photo", "send a photo", "snap a photo", "snap a picture", "drop files", "drop a file",
 		"hochladen", "anhängen", "anhang", "téléverser", "pièce jointe", "joindre", "subir", "adjuntar", "adjunto",
 		"アップロード", "添付"},
 	// Dates and times shown to people: relative times, their time zone.
@@ -63,24 +64,24 @@ var everydayGroups = [][]string{
 	// Money shown and computed: prices, currencies, rounding.
 	{"price", "prices", "pricing", "currency", "currencies", "minor units", "rounding error", "rounding errors", "floating point",
 		"numberformat", "exchange rate", "vat", "tax", "taxes", "discount", "discounts", "coupon", "coupons", "subtotal",
-		"iso 4217", "money", "overcharged", "refund", "refunds",
+		"iso 4217", "money", "overcharged", "refund", "refunds", "cheaper", "more expensive", "günstiger", "moins cher", "más barato",
 		"preis", "preise", "betrag", "beträge", "geldbeträge", "währung", "mwst", "rabatt", "gutschein", "prix", "montant",
 		"montants", "devise", "arrondi", "remise", "tva", "precio", "precios", "moneda", "redondeo", "descuento",
 		"iva", "価格", "金額", "通貨", "値段", "割引", "消費税", "端数"},
 	// Messages sent to people: email, SMS, push.
 	{"email", "emails", "e-mail", "mail", "mails", "mailer", "sms", "text message", "push notification", "push notifications",
 		"notify", "notification", "notifications", "transactional email", "transactional emails", "mjml", "newsletter",
-		"reminder", "reminders", "unsubscribe", "deliverability", "spam folder", "spf", "dkim", "dmarc", "bounces", "sendgrid", "postmark", "mailgun", "twilio", "apns", "fcm",
-		"benachrichtigung", "erinnerung", "courriel", "rappel", "correo", "notificación", "recordatorio",
-		"メール", "通知", "リマインダー", "プッシュ通知"},
+		"reminder", "reminders", "inbox", "inboxes", "digest email", "email digest", "unsubscribe", "deliverability", "spam folder", "spf", "dkim", "dmarc", "bounces", "sendgrid", "postmark", "mailgun", "twilio", "apns", "fcm",
+		"benachrichtigung", "erinnerung", "posteingang", "courriel", "rappel", "boîte de réception", "correo", "notificación", "recordatorio", "bandeja de entrada",
+		"メール", "通知", "リマインダー", "プッシュ通知", "受信箱", "受信トレイ"},
 	// Personal data, privacy and a person's request to be erased.
-	{"personal data", "pii", "gdpr", "privacy", "erasure", "right to erasure", "right to be forgotten", "be forgotten",
+	{"personal data", "personal information", "personal info", "personal details", "pii", "gdpr", "privacy", "erasure", "right to erasure", "right to be forgotten", "be forgotten",
 		"forget me", "forget them", "forget everything", "delete my data", "delete their data", "delete my account",
 		"delete their account", "data subject", "data-subject", "dsar", "subject access", "export my data", "anonymise",
 		"anonymize", "anonymised", "anonymized", "pseudonymise", "consent", "data retention", "health data", "patient data",
 		"medical records", "phi", "hipaa",
 		"datenschutz", "dsgvo", "daten löschen", "daten gelöscht", "personenbezogene daten", "einwilligung", "rgpd", "données personnelles", "droit à l'oubli",
-		"consentement", "suppression des données", "supprimer mes données", "datos personales", "borrar mis datos", "eliminar mis datos", "eliminar sus datos", "derecho al olvido", "consentimiento", "個人情報", "削除依頼", "データの削除", "忘れられる権利", "プライバシー"},
+		"consentement", "suppression des données", "supprimer mes données", "datos personales", "información personal", "informations personnelles", "persönliche daten", "borrar mis datos", "eliminar mis datos", "eliminar sus datos", "derecho al olvido", "consentimiento", "個人情報", "削除依頼", "データの削除", "忘れられる権利", "プライバシー"},
 	// Changing or removing data in production, and the safety steps.
 	{"production data", "production database", "production db", "prod database", "prod db", "live database", "live data",
 		"production rows", "data fix", "backfill", "bulk delete", "bulk update", "mass delete", "clear out", "clean out",
@@ -95,6 +96,23 @@ var everydayGroups = [][]string{
 		"after hours", "at night", "code freeze",
 		"dringend", "notfall", "heute abend", "heute nacht", "urgence", "ce soir", "correctif",
 		"urgente", "urgencia", "esta noche", "緊急", "至急", "今夜", "今日中", "ホットフィックス"},
+	// What a service or a machine may access in the cloud: its identity,
+	// roles and the credentials it is given.
+	{"iam", "iam role", "iam roles", "iam policy", "iam policies", "execution role", "service account", "service accounts",
+		"least privilege", "least-privilege", "assume role", "instance profile", "managed identity", "workload identity",
+		"oidc", "credentials", "access key", "access keys", "cloud credentials", "zugangsdaten", "credenciales", "認証情報", "IAMロール"},
+	// Many records at once: bulk imports and batch operations.
+	{"bulk", "in bulk", "bulk import", "bulk upload", "batch import", "mass import", "hundreds of", "thousands of",
+		"spreadsheet", "spreadsheets", "xlsx", "csv import", "import file", "import files", "massenimport", "en masse",
+		"importation en masse", "importación masiva", "carga masiva", "一括", "一括登録", "一括インポート"},
+	// Places and distances: geospatial queries.
+	{"geospatial", "postgis", "geography", "geometry", "radius", "nearby", "distance", "distances", "km", "kilometers",
+		"kilometres", "latitude", "longitude", "coordinates", "gps", "geofence", "geofencing", "st_dwithin", "st_distance",
+		"umkreis", "entfernung", "rayon", "distancia", "距離", "半径", "近く"},
+	// A phone without a network: offline use.
+	{"offline", "offline mode", "no signal", "no reception", "no connection", "dead zone", "dead zones", "weak signal",
+		"spotty connection", "countryside", "poor connection", "funkloch", "kein netz", "hors ligne", "sans réseau", "sin conexión",
+		"sin cobertura", "オフライン", "圏外", "電波"},
 	// Who may do what: permissions and admins ("role" is also an ARIA role).
 	{"permission", "permissions", "admin", "admins", "admin only", "only admins", "staff only",
 		"not allowed", "access control", "access rights", "authorize", "authorise", "authorization", "authorisation", "rbac",
@@ -113,7 +131,7 @@ var everydayGroups = [][]string{
 		"error del servidor", "código de estado", "サーバーエラー", "ステータスコード"},
 	// Finding things: search.
 	{"search", "searching", "search box", "search bar", "search results", "full-text", "fuzzy", "autocomplete",
-		"typeahead", "elasticsearch", "opensearch", "meilisearch", "algolia", "typesense", "tsvector",
+		"typeahead", "elasticsearch", "opensearch", "meilisearch", "algolia", "typesense", "tsvector", "analyzer", "analyzers", "tokenizer", "stemmer", "stemmers", "stemming",
 		"suche", "suchen", "suchfeld", "suchergebnisse", "recherche", "rechercher", "barre de recherche", "búsqueda", "buscar",
 		"buscador", "検索", "サジェスト", "絞り込み"},
 	// Long lists: pagination.
@@ -123,16 +141,16 @@ var everydayGroups = [][]string{
 		"página siguiente", "scroll infinito", "ページネーション", "ページング", "もっと見る", "無限スクロール", "次のページ"},
 	// Work done later or on a schedule: background jobs and queues.
 	{"background job", "background jobs", "background task", "background tasks", "background worker", "asynchronously", "queue", "queues", "queued", "enqueue",
-		"background worker", "background workers", "celery", "sidekiq", "bullmq", "cron", "cron job", "scheduled job", "scheduled jobs", "scheduled task", "scheduled tasks", "nightly", "every night", "recurring", "recurring job", "recurring jobs", "recurring task", "recurring tasks",
+		"background worker", "background workers", "celery", "sidekiq", "bullmq", "cron", "cron job", "scheduled job", "scheduled jobs", "scheduled task", "scheduled tasks", "nightly", "every night", "every evening", "every morning", "every week", "every month", "recurring", "recurring job", "recurring jobs", "recurring task", "recurring tasks",
 		"every hour", "periodic", "periodically", "dead letter", "dead-letter", "idempotent", "on_commit",
 		"long-running", "kick off", "offload", "fire and forget", "hintergrund", "warteschlange", "nächtlich", "jede nacht", "tâche de fond", "file d'attente",
-		"tâche planifiée", "segundo plano", "tarea programada", "cada noche",
-		"バックグラウンド", "ジョブ", "キュー", "定期実行", "毎晩"},
+		"tâche planifiée", "segundo plano", "tarea programada", "cada noche", "jeden abend", "chaque soir", "todas las noches",
+		"バックグラウンド", "ジョブ", "キュー", "定期実行", "毎晩", "毎朝", "毎日", "毎週", "毎月"},
 	// Settings per environment: configuration.
 	{"config", "configuration", "environment variable", "environment variables", "env var", "env vars",
 		"per environment", "dotenv", "configmap", "configmaps", "helm values", "values.yaml", "at startup",
 		"fail fast", "konfiguration", "umgebungsvariable", "umgebungsvariablen", "variable d'environnement",
-		"variables d'environnement", "variable de entorno", "variables de entorno", "設定", "環境変数"},
+		"variables d'environnement", "variable de entorno", "variables de entorno", "設定", "環境変数", "環境ごと", "環境別", "環境毎"},
 	// Tests that fail now and then, and a red or slow pipeline.
 	{"flaky", "flaky test", "flaky tests", "flakes", "intermittent", "intermittently", "fails randomly", "randomly fails",
 		"red build", "ci green", "green build", "failing test", "failing tests", "skip test", "skip tests", "skipped test",
@@ -165,14 +183,15 @@ var everydayGroups = [][]string{
 		"pic de trafic", "tiempo de espera", "reintentar", "reintentos", "alta carga", "pico de tráfico",
 		"タイムアウト", "リトライ", "再試行", "高負荷", "アクセス集中"},
 	// Not doing the same work twice: caching.
-	{"cache", "caching", "cached", "cache key", "cache keys", "cache entry", "cached copy", "memoize", "memoise",
+	{"cache", "caching", "cached", "cache key", "cache keys", "cache entry", "cached copy", "memoize", "memoise", "in memory", "in-memory",
 		"memoization", "every visit", "every page load", "redis", "ttl", "stale",
 		"invalidate", "invalidation", "zwischenspeichern", "mettre en cache", "caché", "キャッシュ"},
 	// Changing code without changing what it does: refactoring.
 	{"refactor", "refactors", "refactoring", "tidy", "tidy up", "restructure", "restructuring", "reorganise",
 		"reorganize", "pure refactor", "pure refactors", "without changing", "same behaviour", "same behavior", "changing behaviour", "changing behavior", "behaviour change",
 		"behaviour changes", "behavior change", "behavior changes", "dead code", "simplify", "readability",
-		"aufräumen", "refaktorisieren", "umstrukturieren", "refactoriser", "restructurer", "refactorizar", "reestructurar",
+		"break up", "split up", "untangle", "manageable", "god class", "legacy code", "testable", "characterisation tests", "characterization tests",
+		"aufräumen", "refaktorisieren", "umstrukturieren", "zerlegen", "refactoriser", "restructurer", "découper", "refactorizar", "reestructurar",
 		"リファクタ", "リファクタリング", "整理"},
 	// What things are called in code: identifiers.
 	{"identifier", "identifiers", "variable name", "variable names", "abbreviate", "abbreviated", "abbreviation",

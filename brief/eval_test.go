@@ -222,7 +222,8 @@ func TestEvalColdStart10(t *testing.T) {
 // kept from everyone who changed the selection: 0.580 at limit 8 (0.480 at
 // 5) on the code before that round, 0.600 (0.480) after it, the figure
 // for text the selection has not been tuned on. Its misses were read only
-// after that.
+// after that, in the select2 round (issue 12), which raised it to 0.700:
+// a dev set now.
 func TestEvalColdStart11(t *testing.T) {
 	evalFile(t, "coldstart11.json", coldStart11Floor)
 }
@@ -234,7 +235,9 @@ func TestEvalColdStart11(t *testing.T) {
 // Elasticsearch, Lambda), written blind by another engineer after every
 // selection change of that round and scored once, untouched: 0.562 and
 // 0.643 at limit 8 (0.479 and 0.524 at 5), against 0.500 and 0.548 (0.458
-// and 0.500) for the code before the round. Their misses are unread.
+// and 0.500) for the code before the round. Their misses were read in the
+// select2 round (issue 12), which raised them to 0.688 and 0.667: dev sets
+// now.
 func TestEvalColdStart12(t *testing.T) {
 	evalFile(t, "coldstart12.json", coldStart12Floor)
 }
@@ -280,11 +283,11 @@ const (
 	coldStart6Floor  = 0.88
 	coldStart7Floor  = 0.92
 	coldStart8Floor  = 1.0
-	coldStart9Floor  = 0.81
+	coldStart9Floor  = 0.85
 	coldStart10Floor = 0.77
-	coldStart11Floor = 0.60
-	coldStart12Floor = 0.56
-	coldStart13Floor = 0.64
+	coldStart11Floor = 0.70
+	coldStart12Floor = 0.68
+	coldStart13Floor = 0.66
 )
 
 // heldOutFloor is the held-out recall this package is known to reach; a

@@ -135,7 +135,7 @@ var conceptGroups = [][]string{
 		"entfernen", "supprimer", "effacer", "eliminar", "borrar",
 		"lösche", "löscht", "gelöscht", "entferne", "entfernt", "supprime", "supprimez", "supprimé", "efface", "effacez", "retire", "retirez", "elimina", "eliminá", "borra", "quita", "eliminado", "borrado",
 		"clear out", "clean out", "nuke"},
-	{"user", "users", "account", "profile", "member", "customer", "ユーザー", "benutzer", "utilisateur", "usuario", "ユーザ", "nutzer", "kunde", "kunden", "konto", "compte", "cuenta", "顧客"},
+	{"user", "users", "account", "user profile", "profile page", "profile settings", "member", "customer", "ユーザー", "benutzer", "utilisateur", "usuario", "ユーザ", "nutzer", "kunde", "kunden", "konto", "compte", "cuenta", "顧客"},
 	{"build", "compile", "binary", "makefile", "make", "target", "make build", "make test", "make lint", "make check",
 		"make install", "make run", "make target", "make targets", "bundle", "ビルド", "kompilieren", "compilar"},
 	{"lint", "linter", "eslint", "golangci-lint", "format", "formatter", "prettier", "gofmt", "black", "ruff", "リント", "フォーマット", "整形", "formatieren", "formater", "formatear",
@@ -289,7 +289,8 @@ var conceptGroups = [][]string{
 		"hintergrundjob", "tache de fond", "warteschlange", "file d'attente", "バッチ", "バックグラウンド"},
 	// Work that runs on a schedule.
 	{"cron", "cronjob", "scheduler", "scheduled", "schedule", "nightly", "hourly", "daily", "weekly", "periodic",
-		"periodically", "recurring", "celery beat", "定期実行", "毎晩", "nächtlich", "täglich", "quotidien", "diario"},
+		"periodically", "recurring", "celery beat", "every evening", "every morning", "every week", "every month", "once a day", "once a week",
+		"jeden abend", "jede woche", "chaque soir", "chaque semaine", "cada semana", "todas las noches", "定期実行", "毎晩", "毎朝", "毎日", "毎週", "毎月", "nächtlich", "täglich", "quotidien", "diario"},
 	// Values a record must have.
 	{"required field", "required fields", "required column", "required columns", "field required", "column required", "fields required", "mandatory", "not null", "non-null", "nullable", "non-nullable", "default value", "filled in", "fill in", "pflichtfeld", "erforderlich",
 		"obligatoire", "obligatorio", "requerido", "必須"},

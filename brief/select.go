@@ -86,8 +86,9 @@ type feature struct {
 	// from are the term features of the task words that name a concept:
 	// a rule that shares one of them scores for the word, not twice. The
 	// more words of the task's text name a concept, the more the task is
-	// about it: each one after the first adds half the concept's weight, up
-	// to twice it (a file's words repeat its extension, so they do not).
+	// about it: each one after the first adds namedStep of the concept's
+	// weight, up to namedCap times it (a file's words repeat its extension,
+	// so they do not).
 	from []int32
 	// file says the feature comes only from the task's file paths, not
 	// from its text (the "files" part of the score).
@@ -154,7 +155,7 @@ func (q *query) addConcept(c uint16, label string, w float64, from int) {
 		// with no term feature of its own.
 		ft.named++
 	}
-	ft.weight = ft.base * min(2, 1+0.5*float64(max(0, ft.named-1)))
+	ft.weight = ft.base * namedFactor(ft.named)
 }
 
 // nameAgain counts one more word of the task's text that names concept c:
@@ -167,8 +168,22 @@ func (q *query) nameAgain(c uint16) {
 	}
 	ft := &q.feats[q.concepts[c]]
 	ft.named++
-	ft.weight = ft.base * min(2, 1+0.5*float64(max(0, ft.named-1)))
+	ft.weight = ft.base * namedFactor(ft.named)
 }
+
+// A concept that several words of the task's text name is what the task
+// is about, more than a word it shares with a rule by chance ("euro" and
+// "dollars" name money; "monthly" is shared with "6 months in advance"):
+// each word after the first adds namedStep of the concept's weight, up to
+// namedCap times it.
+const (
+	namedStep = 0.75
+	namedCap  = 2.5
+)
+
+// namedFactor scales the weight of a concept that named words of the
+// task's text name.
+func namedFactor(named int) float64 { return min(namedCap, 1+namedStep*float64(max(0, named-1))) }
 
 // analyse turns a task into features: its words, the words of its files'
 // paths (so "src/components/IconButton/icon-button.tsx" yields
@@ -218,12 +233,21 @@ func analyse(task Task) *query {
 			seen := cjkSeen[:0]
 			cjkFound = l.cjkIn(cjkFound[:0], run)
 			for _, i := range cjkFound {
-				// A run names a concept once, however many of its entries
-				// it contains ("ユーザー" contains "ユーザ").
-				if e := &l.cjk[i]; !slices.Contains(seen, e.concept) && e.in(run) {
-					seen = append(seen, e.concept)
-					q.addConcept(e.concept, e.term, conceptW, -1)
+				// An entry inside a longer one is not a word of its own
+				// ("ユーザー" contains "ユーザ", see cjkEntry.in); two
+				// entries of one concept that are words of their own are
+				// two words that name it, as in text with spaces
+				// ("設定値を環境ごとに": settings, per environment).
+				e := &l.cjk[i]
+				if !e.in(run) {
+					continue
 				}
+				if slices.Contains(seen, e.concept) {
+					q.nameAgain(e.concept)
+					continue
+				}
+				seen = append(seen, e.concept)
+				q.addConcept(e.concept, e.term, conceptW, -1)
 			}
 			cjkSeen = seen
 			for _, e := range l.cjkIntents {

@@ -17,6 +17,8 @@ func TestStem(t *testing.T) {
 		{"localization", "localize"}, {"caching", "cache"}, {"tests", "testing"},
 		{"installed", "install"}, {"logger", "log"}, {"deleted", "delete"},
 		{"bestellungen", "bestellung"}, {"abhangigkeiten", "abhangigkeit"}, {"migrationen", "migration"},
+		{"workers", "work"}, {"parser", "parse"}, {"faster", "fast"}, {"customers", "customer"}, {"containers", "container"},
+		{"filtered", "filter"}, {"clusters", "clustered"},
 	}
 	for _, p := range same {
 		a, b := string(stem([]byte(p[0]))), string(stem([]byte(p[1])))
@@ -24,7 +26,9 @@ func TestStem(t *testing.T) {
 			t.Errorf("stem(%q) = %q, stem(%q) = %q; want equal", p[0], a, p[1], b)
 		}
 	}
-	differ := [][2]string{{"class", "clas"}, {"status", "state"}, {"go", "got"}}
+	differ := [][2]string{{"class", "clas"}, {"status", "state"}, {"go", "got"},
+		// A noun in -er whose stem is another word.
+		{"customer", "custom"}, {"container", "contain"}, {"headers", "head"}, {"folder", "fold"}, {"number", "numb"}}
 	for _, p := range differ {
 		if a, b := string(stem([]byte(p[0]))), string(stem([]byte(p[1]))); a == b {
 			t.Errorf("stem(%q) = stem(%q) = %q; want different", p[0], p[1], a)
@@ -294,5 +298,49 @@ func TestTwoWordPhraseCountsOnce(t *testing.T) {
 	lexical := func(task string) float64 { return Select(rules, Task{Text: task}, Options{}).Rules[0].Parts.Lexical }
 	if phrase, word := lexical("open a merge request"), lexical("merge the branch"); math.Abs(phrase-word) > 0.01 {
 		t.Errorf("lexical part %v for \"merge request\", %v for \"merge\" alone; want the same", phrase, word)
+	}
+}
+
+// TestNamedTwice: a concept that two words of the task name weighs
+// namedFactor(2) times its weight for one, in text with spaces and in a
+// CJK run alike; an entry inside a longer one of the same run ("ユーザ" in
+// "ユーザー") is not a second word.
+func TestNamedTwice(t *testing.T) {
+	weight := func(text, entry string) (float64, float64) {
+		t.Helper()
+		q := analyse(Task{Text: text})
+		cs := lex().word(string(stem([]byte(entry)))).concepts
+		if isCJKString(entry) {
+			for _, e := range lex().cjk {
+				if e.term == entry {
+					cs = []uint16{e.concept}
+				}
+			}
+		}
+		if len(cs) == 0 {
+			t.Fatalf("%q names no concept", entry)
+		}
+		f := q.concepts[cs[0]]
+		if f < 0 {
+			t.Fatalf("%q: concept of %q not found", text, entry)
+		}
+		return q.feats[f].weight, q.feats[f].base
+	}
+	for _, tt := range []struct {
+		text, entry string
+		named       int
+	}{
+		{"show the euro balance in dollars", "euro", 2},
+		{"show the balance in euro", "euro", 1},
+		{"設定値を環境ごとに切り替える", "設定", 2},
+		{"ユーザーの一覧", "ユーザー", 1},
+	} {
+		w, base := weight(tt.text, tt.entry)
+		if want := base * namedFactor(tt.named); math.Abs(w-want) > 1e-9 {
+			t.Errorf("%q: weight of the concept of %q = %.3f, want %.3f (named %d)", tt.text, tt.entry, w, want, tt.named)
+		}
+	}
+	if namedFactor(2) <= namedFactor(1) || namedFactor(10) != namedCap {
+		t.Errorf("namedFactor: 1 → %.2f, 2 → %.2f, 10 → %.2f; want rising to %.2f", namedFactor(1), namedFactor(2), namedFactor(10), namedCap)
 	}
 }

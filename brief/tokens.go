@@ -279,7 +279,7 @@ func stem(b []byte) []byte {
 		b = undouble(b[:n-2])
 	case hasSuffix(b, "ly") && n-2 >= 4:
 		b = b[:n-2]
-	case hasSuffix(b, "er") && n-2 >= 4:
+	case hasSuffix(b, "er") && n-2 >= 4 && !erNoun(b):
 		b = undouble(b[:n-2])
 	case hasSuffix(b, "ation") && n-5 >= 3:
 		b = b[:n-3]
@@ -291,6 +291,22 @@ func stem(b []byte) []byte {
 		b = b[:n-1]
 	}
 	return b
+}
+
+// erNoun reports whether b, a word ending in -er, is a noun whose stem
+// without -er is another word: "customer" is not "custom", "container"
+// not "contain", "header" not "head". The -er of an agent or a comparative
+// ("worker", "parser", "faster") is stripped; these are kept whole, which
+// also makes them meet their -ed forms ("filtered" is "filter"). Only words
+// of six letters or more lose an -er. (A switch, not a map: no table is
+// built at process start.)
+func erNoun(b []byte) bool {
+	switch string(b) {
+	case "customer", "container", "header", "footer", "folder", "number", "buffer", "cluster", "filter",
+		"banner", "corner", "counter", "letter", "matter", "master", "poster", "docker":
+		return true
+	}
+	return false
 }
 
 func hasSuffix(b []byte, s string) bool {
