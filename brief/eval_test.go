@@ -304,8 +304,8 @@ const (
 	coldStart10Floor = 0.77
 	coldStart11Floor = 0.70
 	coldStart12Floor = 0.68
-	coldStart13Floor = 0.66
-	coldStart14Floor = 0.68
+	coldStart13Floor = 0.69
+	coldStart14Floor = 0.72
 	coldStart15Floor = 0.65
 )
 

@@ -344,3 +344,19 @@ func TestNamedTwice(t *testing.T) {
 		t.Errorf("namedFactor: 1 → %.2f, 2 → %.2f, 10 → %.2f; want rising to %.2f", namedFactor(1), namedFactor(2), namedFactor(10), namedCap)
 	}
 }
+
+// TestDotDirectoryNamesTool: a directory with a leading dot (".github")
+// is a tool's configuration and counts like a file's name; other
+// directories ("workflows") count weightPath.
+func TestDotDirectoryNamesTool(t *testing.T) {
+	q := analyse(Task{Files: []string{".github/workflows/ci.yml"}})
+	for term, want := range map[string]float64{"github": weightFile * weightTerm, "workflow": weightFile * weightPath} {
+		f, ok := q.terms[term]
+		if !ok {
+			t.Fatalf("no term %q in %v", term, q.terms)
+		}
+		if got := q.feats[f].weight; got != want {
+			t.Errorf("weight of %q = %v, want %v", term, got, want)
+		}
+	}
+}
