@@ -306,7 +306,7 @@ const (
 	coldStart12Floor = 0.68
 	coldStart13Floor = 0.69
 	coldStart14Floor = 0.72
-	coldStart15Floor = 0.65
+	coldStart15Floor = 0.69
 )
 
 // heldOutFloor is the held-out recall this package is known to reach; a

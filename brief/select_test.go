@@ -18,7 +18,7 @@ func TestStem(t *testing.T) {
 		{"installed", "install"}, {"logger", "log"}, {"deleted", "delete"},
 		{"bestellungen", "bestellung"}, {"abhangigkeiten", "abhangigkeit"}, {"migrationen", "migration"},
 		{"workers", "work"}, {"parser", "parse"}, {"faster", "fast"}, {"customers", "customer"}, {"containers", "container"},
-		{"filtered", "filter"}, {"clusters", "clustered"},
+		{"filtered", "filter"}, {"clusters", "clustered"}, {"locales", "locale"}, {"states", "state"},
 	}
 	for _, p := range same {
 		a, b := string(stem([]byte(p[0]))), string(stem([]byte(p[1])))
@@ -28,7 +28,9 @@ func TestStem(t *testing.T) {
 	}
 	differ := [][2]string{{"class", "clas"}, {"status", "state"}, {"go", "got"},
 		// A noun in -er whose stem is another word.
-		{"customer", "custom"}, {"container", "contain"}, {"headers", "head"}, {"folder", "fold"}, {"number", "numb"}}
+		{"customer", "custom"}, {"container", "contain"}, {"headers", "head"}, {"folder", "fold"}, {"number", "numb"},
+		// A word in -e whose stem is another word.
+		{"locale", "local"}, {"locales", "locally"}, {"state", "stats"}, {"plane", "plan"}, {"modes", "mod"}}
 	for _, p := range differ {
 		if a, b := string(stem([]byte(p[0]))), string(stem([]byte(p[1]))); a == b {
 			t.Errorf("stem(%q) = stem(%q) = %q; want different", p[0], p[1], a)

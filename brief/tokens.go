@@ -287,7 +287,7 @@ func stem(b []byte) []byte {
 			b = b[:len(b)-2]
 		}
 	}
-	if n = len(b); n >= 4 && b[n-1] == 'e' {
+	if n = len(b); n >= 4 && b[n-1] == 'e' && !eWord(b) {
 		b = b[:n-1]
 	}
 	return b
@@ -304,6 +304,17 @@ func erNoun(b []byte) bool {
 	switch string(b) {
 	case "customer", "container", "header", "footer", "folder", "number", "buffer", "cluster", "filter",
 		"banner", "corner", "counter", "letter", "matter", "master", "poster", "docker":
+		return true
+	}
+	return false
+}
+
+// eWord reports whether b, a word ending in -e, is one whose stem without
+// the -e is another word of the field: "locale" is not "local", "state"
+// not "stat", "plane" (a control plane) not "plan", "mode" not "mod".
+func eWord(b []byte) bool {
+	switch string(b) {
+	case "locale", "state", "plane", "mode":
 		return true
 	}
 	return false
