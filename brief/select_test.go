@@ -29,6 +29,7 @@ func TestStem(t *testing.T) {
 	differ := [][2]string{{"class", "clas"}, {"status", "state"}, {"go", "got"},
 		// A noun in -er whose stem is another word.
 		{"customer", "custom"}, {"container", "contain"}, {"headers", "head"}, {"folder", "fold"}, {"number", "numb"},
+		{"center", "cents"}, {"players", "play"}, {"composer", "compose"},
 		// A word in -e whose stem is another word.
 		{"locale", "local"}, {"locales", "locally"}, {"state", "stats"}, {"plane", "plan"}, {"modes", "mod"}}
 	for _, p := range differ {

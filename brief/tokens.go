@@ -294,7 +294,8 @@ func stem(b []byte) []byte {
 }
 
 // erNoun reports whether b, a word ending in -er, is a noun whose stem
-// without -er is another word: "customer" is not "custom", "container"
+// without -er is another word: "customer" is not "custom", "center" (a
+// cost center) not "cent", "player" not "play", "container"
 // not "contain", "header" not "head". The -er of an agent or a comparative
 // ("worker", "parser", "faster") is stripped; these are kept whole, which
 // also makes them meet their -ed forms ("filtered" is "filter"). Only words
@@ -303,7 +304,7 @@ func stem(b []byte) []byte {
 func erNoun(b []byte) bool {
 	switch string(b) {
 	case "customer", "container", "header", "footer", "folder", "number", "buffer", "cluster", "filter",
-		"banner", "corner", "counter", "letter", "matter", "master", "poster", "docker":
+		"banner", "corner", "counter", "letter", "matter", "master", "poster", "docker", "center", "player", "composer":
 		return true
 	}
 	return false
