@@ -30,6 +30,8 @@ func TestStem(t *testing.T) {
 		// A noun in -er whose stem is another word.
 		{"customer", "custom"}, {"container", "contain"}, {"headers", "head"}, {"folder", "fold"}, {"number", "numb"},
 		{"center", "cents"}, {"players", "play"}, {"composer", "compose"},
+		// A noun in -ing whose stem is another word.
+		{"shipping", "ship"}, {"settings", "sets"}, {"heading", "head"},
 		// A word in -e whose stem is another word.
 		{"locale", "local"}, {"locales", "locally"}, {"state", "stats"}, {"plane", "plan"}, {"modes", "mod"}}
 	for _, p := range differ {

@@ -273,7 +273,7 @@ func stem(b []byte) []byte {
 		b = b[:n-1]
 	}
 	switch n = len(b); {
-	case hasSuffix(b, "ing") && n-3 >= 3:
+	case hasSuffix(b, "ing") && n-3 >= 3 && !ingNoun(b):
 		b = undouble(b[:n-3])
 	case hasSuffix(b, "ed") && n-2 >= 3:
 		b = undouble(b[:n-2])
@@ -316,6 +316,17 @@ func erNoun(b []byte) bool {
 func eWord(b []byte) bool {
 	switch string(b) {
 	case "locale", "state", "plane", "mode":
+		return true
+	}
+	return false
+}
+
+// ingNoun reports whether b, a word ending in -ing, is a noun of the
+// field whose stem without -ing is another word: "shipping" (of an order)
+// is not "ship" (a release), "settings" not "sets", "heading" not "head".
+func ingNoun(b []byte) bool {
+	switch string(b) {
+	case "shipping", "setting", "heading":
 		return true
 	}
 	return false
