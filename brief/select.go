@@ -408,9 +408,18 @@ func analyse(task Task) *query {
 		base := f
 		if slash := strings.LastIndexByte(f, '/'); slash >= 0 {
 			prevStarts, stopStarts = false, false
-			termW, conceptW = weightFile*weightPath, weightFile*weightConcept
+			conceptW = weightFile * weightConcept
 			inDir = true
-			sc.scan(f[:slash], visit)
+			for dir := range strings.SplitSeq(f[:slash], "/") {
+				// A directory named with a leading dot (".github",
+				// ".circleci", ".husky") is a tool's configuration, not
+				// the project's structure: it names what the file is.
+				termW = weightFile * weightPath
+				if strings.HasPrefix(dir, ".") {
+					termW = weightFile * weightTerm
+				}
+				sc.scan(dir, visit)
+			}
 			inDir = false
 			base = f[slash+1:]
 		} else {

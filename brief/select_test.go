@@ -18,7 +18,7 @@ func TestStem(t *testing.T) {
 		{"installed", "install"}, {"logger", "log"}, {"deleted", "delete"},
 		{"bestellungen", "bestellung"}, {"abhangigkeiten", "abhangigkeit"}, {"migrationen", "migration"},
 		{"workers", "work"}, {"parser", "parse"}, {"faster", "fast"}, {"customers", "customer"}, {"containers", "container"},
-		{"filtered", "filter"}, {"clusters", "clustered"},
+		{"filtered", "filter"}, {"clusters", "clustered"}, {"locales", "locale"}, {"states", "state"},
 	}
 	for _, p := range same {
 		a, b := string(stem([]byte(p[0]))), string(stem([]byte(p[1])))
@@ -28,7 +28,12 @@ func TestStem(t *testing.T) {
 	}
 	differ := [][2]string{{"class", "clas"}, {"status", "state"}, {"go", "got"},
 		// A noun in -er whose stem is another word.
-		{"customer", "custom"}, {"container", "contain"}, {"headers", "head"}, {"folder", "fold"}, {"number", "numb"}}
+		{"customer", "custom"}, {"container", "contain"}, {"headers", "head"}, {"folder", "fold"}, {"number", "numb"},
+		{"center", "cents"}, {"players", "play"}, {"composer", "compose"},
+		// A noun in -ing whose stem is another word.
+		{"shipping", "ship"}, {"settings", "sets"}, {"heading", "head"},
+		// A word in -e whose stem is another word.
+		{"locale", "local"}, {"locales", "locally"}, {"state", "stats"}, {"plane", "plan"}, {"modes", "mod"}}
 	for _, p := range differ {
 		if a, b := string(stem([]byte(p[0]))), string(stem([]byte(p[1]))); a == b {
 			t.Errorf("stem(%q) = stem(%q) = %q; want different", p[0], p[1], a)
@@ -342,5 +347,21 @@ func TestNamedTwice(t *testing.T) {
 	}
 	if namedFactor(2) <= namedFactor(1) || namedFactor(10) != namedCap {
 		t.Errorf("namedFactor: 1 → %.2f, 2 → %.2f, 10 → %.2f; want rising to %.2f", namedFactor(1), namedFactor(2), namedFactor(10), namedCap)
+	}
+}
+
+// TestDotDirectoryNamesTool: a directory with a leading dot (".github")
+// is a tool's configuration and counts like a file's name; other
+// directories ("workflows") count weightPath.
+func TestDotDirectoryNamesTool(t *testing.T) {
+	q := analyse(Task{Files: []string{".github/workflows/ci.yml"}})
+	for term, want := range map[string]float64{"github": weightFile * weightTerm, "workflow": weightFile * weightPath} {
+		f, ok := q.terms[term]
+		if !ok {
+			t.Fatalf("no term %q in %v", term, q.terms)
+		}
+		if got := q.feats[f].weight; got != want {
+			t.Errorf("weight of %q = %v, want %v", term, got, want)
+		}
 	}
 }

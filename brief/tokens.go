@@ -273,7 +273,7 @@ func stem(b []byte) []byte {
 		b = b[:n-1]
 	}
 	switch n = len(b); {
-	case hasSuffix(b, "ing") && n-3 >= 3:
+	case hasSuffix(b, "ing") && n-3 >= 3 && !ingNoun(b):
 		b = undouble(b[:n-3])
 	case hasSuffix(b, "ed") && n-2 >= 3:
 		b = undouble(b[:n-2])
@@ -287,14 +287,15 @@ func stem(b []byte) []byte {
 			b = b[:len(b)-2]
 		}
 	}
-	if n = len(b); n >= 4 && b[n-1] == 'e' {
+	if n = len(b); n >= 4 && b[n-1] == 'e' && !eWord(b) {
 		b = b[:n-1]
 	}
 	return b
 }
 
 // erNoun reports whether b, a word ending in -er, is a noun whose stem
-// without -er is another word: "customer" is not "custom", "container"
+// without -er is another word: "customer" is not "custom", "center" (a
+// cost center) not "cent", "player" not "play", "container"
 // not "contain", "header" not "head". The -er of an agent or a comparative
 // ("worker", "parser", "faster") is stripped; these are kept whole, which
 // also makes them meet their -ed forms ("filtered" is "filter"). Only words
@@ -303,7 +304,29 @@ func stem(b []byte) []byte {
 func erNoun(b []byte) bool {
 	switch string(b) {
 	case "customer", "container", "header", "footer", "folder", "number", "buffer", "cluster", "filter",
-		"banner", "corner", "counter", "letter", "matter", "master", "poster", "docker":
+		"banner", "corner", "counter", "letter", "matter", "master", "poster", "docker", "center", "player", "composer":
+		return true
+	}
+	return false
+}
+
+// eWord reports whether b, a word ending in -e, is one whose stem without
+// the -e is another word of the field: "locale" is not "local", "state"
+// not "stat", "plane" (a control plane) not "plan", "mode" not "mod".
+func eWord(b []byte) bool {
+	switch string(b) {
+	case "locale", "state", "plane", "mode":
+		return true
+	}
+	return false
+}
+
+// ingNoun reports whether b, a word ending in -ing, is a noun of the
+// field whose stem without -ing is another word: "shipping" (of an order)
+// is not "ship" (a release), "settings" not "sets", "heading" not "head".
+func ingNoun(b []byte) bool {
+	switch string(b) {
+	case "shipping", "setting", "heading":
 		return true
 	}
 	return false
