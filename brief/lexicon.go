@@ -485,7 +485,7 @@ type cjkIntent struct {
 	cats uint8
 }
 
-//go:generate go test -run ^TestLexiconTable$ -update-lexicon .
+//go:generate go test -run ^TestLexiconTable$ -update-generated .
 
 var lex = sync.OnceValue(loadLexicon)
 

@@ -161,7 +161,7 @@ func set(words ...string) wordSet {
 	return slices.Compact(slices.Sorted(slices.Values(words)))
 }
 
-//go:generate go test -run ^TestLexiconTable$ -update-lexicon .
+//go:generate go test -run ^TestLexiconTable$ -update-generated .
 
 // lex is the lexicon, compiled when the tables below change
 // (lexicon_table.go, written by TestLexiconTable): a process that detects

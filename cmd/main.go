@@ -14,12 +14,10 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime/debug"
-	"time"
 
-	"github.com/adrg/xdg"
 	"github.com/autofix/autofix/brief"
+	"github.com/autofix/autofix/cmd/hookmain"
 	"github.com/autofix/autofix/hookrun"
 	"github.com/knadh/koanf/parsers/yaml"
 	"github.com/ollama/ollama/api"
@@ -86,28 +84,12 @@ func Main() int {
 }
 
 func processEnv() (*Env, error) {
-	wd, err := os.Getwd()
+	h, err := hookmain.ProcessEnv()
 	if err != nil {
-		return nil, fmt.Errorf("find the working directory: %w", err)
-	}
-	exe, err := os.Executable()
-	if err == nil {
-		exe, _ = filepath.EvalSymlinks(exe)
+		return nil, err
 	}
 	return &Env{
-		Env: hookrun.Env{
-			Stdin:      os.Stdin,
-			Stdout:     os.Stdout,
-			Stderr:     os.Stderr,
-			Getenv:     os.Getenv,
-			Environ:    os.Environ,
-			Now:        time.Now,
-			Dir:        wd,
-			ConfigDir:  filepath.Join(xdg.ConfigHome, "autofix"),
-			CacheDir:   filepath.Join(xdg.CacheHome, "autofix"),
-			StateDir:   filepath.Join(xdg.StateHome, "autofix"),
-			Executable: exe,
-		},
+		Env:       *h,
 		StdoutTTY: term.IsTerminal(int(os.Stdout.Fd())),
 		StderrTTY: term.IsTerminal(int(os.Stderr.Fd())),
 		Ollama:    api.ClientFromEnvironment,

@@ -55,7 +55,7 @@ func Main() int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	env, err := processEnv()
+	env, err := ProcessEnv()
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "autofix: error: %v\n", err)
 		return 1
@@ -66,7 +66,10 @@ func Main() int {
 	return code
 }
 
-func processEnv() (*hookrun.Env, error) {
+// ProcessEnv is the process as [hookrun.Env] sees it: its streams,
+// environment, clock, working directory, autofix's XDG directories and the
+// running binary. autofix's own start builds on it.
+func ProcessEnv() (*hookrun.Env, error) {
 	wd, err := os.Getwd()
 	if err != nil {
 		return nil, fmt.Errorf("find the working directory: %w", err)
