@@ -420,8 +420,6 @@ type lexicon struct {
 	// words are the stemmed words, and the phrases of stemmed words joined
 	// by a space, that the lexicon knows about, in key order (see [word]).
 	words []compiledWord
-	// build maps keys to entries while the lexicon is compiled.
-	build map[string]lexEntry
 	// cjk are concepts named in CJK script, matched as substrings.
 	cjk []cjkEntry
 	// cjkFirst indexes cjk by the first rune of each term, so that a run
@@ -429,11 +427,13 @@ type lexicon struct {
 	cjkFirst   map[rune][]int32
 	cjkIntents []cjkIntent
 	nConcepts  int
-	// key, keyWords and keyAll are scratch space for keys while the
-	// lexicon is built: the slice keys returns is valid until its next
-	// call.
-	key              [1]string
-	keyWords, keyAll []string
+}
+
+// lexiconBuild is a lexicon being compiled: entries maps each key to what
+// the tables say of it until compileLexicon sorts them into words.
+type lexiconBuild struct {
+	*lexicon
+	entries map[string]lexEntry
 }
 
 // lexEntry is what the lexicon knows about one word or phrase.
@@ -528,10 +528,7 @@ func (l *lexicon) indexCJK() {
 // keys, the CJK entries with the longer entries that contain them.
 func compileLexicon() *lexicon {
 	groups := slices.Concat(conceptGroups, everydayGroups)
-	l := &lexicon{
-		build:     make(map[string]lexEntry, 4096),
-		nConcepts: len(groups),
-	}
+	l := lexiconBuild{lexicon: &lexicon{nConcepts: len(groups)}, entries: make(map[string]lexEntry, 4096)}
 	var sc scanner
 	for i, group := range groups {
 		c := uint16(i)
@@ -545,44 +542,40 @@ func compileLexicon() *lexicon {
 	l.indexCJK()
 	l.linkLonger()
 	l.addIntents(&sc)
-	for _, k := range slices.Sorted(maps.Keys(l.build)) {
-		l.words = append(l.words, compiledWord{k, l.build[k]})
+	for _, k := range slices.Sorted(maps.Keys(l.entries)) {
+		l.words = append(l.words, compiledWord{k, l.entries[k]})
 	}
-	// Scratch space, not the lexicon.
-	l.build, l.key, l.keyWords, l.keyAll = nil, [1]string{}, nil, nil
-	return l
+	return l.lexicon
 }
 
 // addConceptKeys adds entry w of concept c to the lexicon.
-func (l *lexicon) addConceptKeys(sc *scanner, c uint16, w string) {
-	for _, key := range l.keys(sc, w) {
-		if isCJKString(key) {
-			l.cjk = append(l.cjk, cjkEntry{term: key, concept: c})
-			continue
-		}
-		e := l.build[key]
-		if !slices.Contains(e.concepts, c) {
-			e.concepts = append(e.concepts, c)
-			l.build[key] = e
-		}
+func (l lexiconBuild) addConceptKeys(sc *scanner, c uint16, w string) {
+	key := l.key(sc, w)
+	if isCJKString(key) {
+		l.cjk = append(l.cjk, cjkEntry{term: key, concept: c})
+		return
+	}
+	e := l.entries[key]
+	if !slices.Contains(e.concepts, c) {
+		e.concepts = append(e.concepts, c)
+		l.entries[key] = e
 	}
 }
 
 // addIntents adds the words of intentWords to the lexicon.
-func (l *lexicon) addIntents(sc *scanner) {
+func (l lexiconBuild) addIntents(sc *scanner) {
 	for _, in := range intentWords {
 		b, _ := categoryBit(in.cat)
 		bit := uint8(1) << b
 		for _, w := range in.words {
-			for _, key := range l.keys(sc, w) {
-				if isCJKString(key) {
-					l.cjkIntents = append(l.cjkIntents, cjkIntent{key, bit})
-					continue
-				}
-				e := l.build[key]
-				e.intents |= bit
-				l.build[key] = e
+			key := l.key(sc, w)
+			if isCJKString(key) {
+				l.cjkIntents = append(l.cjkIntents, cjkIntent{key, bit})
+				continue
 			}
+			e := l.entries[key]
+			e.intents |= bit
+			l.entries[key] = e
 		}
 	}
 }
@@ -651,14 +644,14 @@ func (l *lexicon) linkLonger() {
 	}
 }
 
-// keys returns the lookup keys of a lexicon entry: its stemmed words
-// joined by spaces (a phrase when more than one), or the CJK term itself.
-func (l *lexicon) keys(sc *scanner, entry string) []string {
+// key returns the lookup key of a lexicon entry: its stemmed words joined
+// by spaces (a phrase when more than one), or the CJK term itself. A
+// phrase's first word learns which word follows it.
+func (l lexiconBuild) key(sc *scanner, entry string) string {
 	if isCJKString(entry) {
-		l.key[0] = entry
-		return l.key[:1]
+		return entry
 	}
-	words, all := l.keyWords[:0], l.keyAll[:0]
+	var words, all []string
 	sc.stops = true
 	sc.scan(entry, func(term []byte, kind termKind) {
 		if kind != kindWord && kind != kindStop {
@@ -671,7 +664,6 @@ func (l *lexicon) keys(sc *scanner, entry string) []string {
 		all = append(all, t)
 	})
 	sc.stops = false
-	l.keyWords, l.keyAll = words, all
 	if len(words) == 1 && len(all) == 2 {
 		// A phrase of a word and a stopword ("pull in", "on call",
 		// "not null") is that phrase, not the word alone.
@@ -682,19 +674,16 @@ func (l *lexicon) keys(sc *scanner, entry string) []string {
 	switch len(words) {
 	case 0:
 		// A stopword used as a technical term ("any").
-		l.key[0] = strings.ToLower(entry)
-		return l.key[:1]
+		return strings.ToLower(entry)
 	case 1:
-		l.key[0] = words[0]
-		return l.key[:1]
+		return words[0]
 	}
-	e := l.build[words[0]]
+	e := l.entries[words[0]]
 	if !slices.Contains(e.next, words[1]) {
 		e.next = append(e.next, words[1])
 	}
-	l.build[words[0]] = e
-	l.key[0] = strings.Join(words, " ")
-	return l.key[:1]
+	l.entries[words[0]] = e
+	return strings.Join(words, " ")
 }
 
 func isCJKString(s string) bool {
