@@ -17,8 +17,9 @@ import (
 //     Before it, hooks ran only with the flag set.
 //   - PR #20522 ("Alias codex_hooks feature as hooks", merged 2026-04-30)
 //     renamed its key from codex_hooks to hooks and kept codex_hooks as a
-//     legacy alias, which Codex honours with a deprecation warning. Releases
-//     before it know codex_hooks alone.
+//     legacy alias (legacy.rs ALIASES; tests.rs
+//     codex_hooks_is_legacy_alias_for_hooks), which Codex honours with a
+//     deprecation warning. Releases before it know codex_hooks alone.
 //   - Features.apply_map applies the [features] table in key order (a
 //     BTreeMap), so when both keys are set, hooks (applied after
 //     codex_hooks) decides.
