@@ -40,7 +40,7 @@ func Hooks(m Machine, wsRoot string) []Check {
 			}
 		}
 		for _, s := range scopes {
-			if s == hook.Global && (m.Home == "" || a == hook.Codex && m.CodexHome == "") {
+			if a == hook.Codex && m.CodexHome == "" || a != hook.Codex && s == hook.Global && m.Home == "" {
 				continue
 			}
 			path, err := hook.SettingsPath(a, s, hook.Dirs{Home: m.Home, Codex: m.CodexHome, Project: wsRoot})
