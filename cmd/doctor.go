@@ -22,7 +22,8 @@ func newDoctorCmd(env *Env) *cobra.Command {
 		Long: `Doctor checks autofix's installation for this workspace and this person:
 
   hooks       each agent's hook settings parse, and the hook command is a
-              binary that exists and is this one
+              binary that exists and is this one (Codex's in $CODEX_HOME
+              when set, else ~/.codex)
   trust       whether the project ruleset's rules reach agents
   ruleset     the project ruleset is valid (autofix rules check)
   preferences your preferences are private: file 0600, directory 0700
@@ -52,7 +53,13 @@ func runDoctor(ctx context.Context, opts *doctorOptions) error {
 	env := opts.env
 	home := env.Getenv("HOME")
 	ws, wsErr := env.workspace()
-	checks := doctor.Hooks(doctor.Machine{Home: home, PATH: env.Getenv("PATH"), Executable: env.Executable}, ws.Root)
+	m := doctor.Machine{Home: home, PATH: env.Getenv("PATH"), Executable: env.Executable}
+	codexDir, codexErr := codexHome(env, home)
+	m.CodexHome = codexDir
+	checks := doctor.Hooks(m, ws.Root)
+	if codexErr != nil {
+		checks = append(checks, doctor.Check{Name: "hooks codex", Status: doctor.Fail, Detail: codexErr.Error(), Fix: hintOf(codexErr)})
+	}
 	if wsErr != nil {
 		checks = append(checks, doctor.Check{Name: "workspace", Status: doctor.Fail, Detail: wsErr.Error(), Fix: "run autofix doctor inside a readable project directory"})
 	} else {

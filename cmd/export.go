@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/autofix/autofix/hook"
 	"github.com/autofix/autofix/setup"
 	"github.com/autofix/autofix/trust"
 	"github.com/spf13/cobra"
@@ -43,10 +44,10 @@ it gets it at its end. A Cursor rules file you edited is left alone.
 
 --personal also writes your personal preferences that apply in every
 workspace into the agent's user-level file: ~/.claude/CLAUDE.md,
-~/.codex/AGENTS.md ($CODEX_HOME/AGENTS.md), ~/.copilot/copilot-instructions.md
-(Copilot CLI). Cursor has no such file: its user rules live in Cursor's
-settings. Preferences scoped to some workspaces are left out, as the file
-reaches every project.
+~/.codex/AGENTS.md ($CODEX_HOME/AGENTS.md when CODEX_HOME is set),
+~/.copilot/copilot-instructions.md (Copilot CLI). Cursor has no such
+file: its user rules live in Cursor's settings. Preferences scoped to
+some workspaces are left out, as the file reaches every project.
 
 Without --write, export prints what it would write and changes nothing.
 --write writes it; running it again without changes writes the same bytes.
@@ -117,6 +118,13 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 			return errors.New("HOME is not set to an absolute path: cannot find the agent's user-level file")
 		}
 	}
+	dirs := hook.Dirs{Home: home}
+	if opts.personal && t.InCodexHome {
+		var err error
+		if dirs.Codex, err = codexHome(env, home); err != nil {
+			return err
+		}
+	}
 	ws, root, err := env.openWorkspace()
 	if err != nil {
 		return err
@@ -141,7 +149,7 @@ func runExport(ctx context.Context, opts *exportOptions) error {
 		if err != nil {
 			return err
 		}
-		f, err := setup.ExportPersonal(ctx, t, home, env.lockDir(), store.All(), again+" --personal", opts.write)
+		f, err := setup.ExportPersonal(ctx, t, dirs, env.lockDir(), store.All(), again+" --personal", opts.write)
 		if err != nil {
 			return err
 		}

@@ -39,7 +39,8 @@ correction as a project rule:
                ~/.claude/settings.json); command: .claude/commands/learn.md
                (--global: ~/.claude/commands/)
   codex        hooks: ~/.codex/hooks.json; command: ~/.codex/prompts/learn.md
-               (/prompts:learn)
+               (/prompts:learn); with CODEX_HOME set, in $CODEX_HOME
+               instead of ~/.codex, as Codex reads them
   cursor       hooks: .cursor/hooks.json in this workspace (--global:
                ~/.cursor/hooks.json); command: .cursor/commands/learn.md;
                rules for the IDE: .cursor/rules/autofix.mdc
@@ -126,6 +127,13 @@ func runSetup(ctx context.Context, opts *setupOptions) error {
 		Agent: opts.agent, Scope: opts.scope(), Home: home, Exe: exe,
 		Remove: opts.remove, DryRun: opts.dryRun, LockDir: env.lockDir(),
 	}
+	if opts.agent == hook.Codex {
+		dir, err := codexHome(env, home)
+		if err != nil {
+			return err
+		}
+		so.CodexHome = dir
+	}
 	if !opts.remove && !opts.shared && setup.TemporaryBuild(exe) {
 		return withHint(fmt.Errorf("%s is a temporary build (go run) that Go deletes when it exits; the hooks would run a missing file", exe),
 			"install it first: go install ./cmd/..., then run '%s'", so.Again())
@@ -171,7 +179,7 @@ func runSetup(ctx context.Context, opts *setupOptions) error {
 		return nil
 	}
 	if opts.agent == hook.Codex {
-		notes, warning := setup.CodexNotes(home)
+		notes, warning := setup.CodexNotes(so.CodexHome)
 		fmt.Fprint(env.Stdout, notes)
 		fmt.Fprint(env.Stderr, warning)
 	}

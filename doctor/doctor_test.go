@@ -86,3 +86,43 @@ func TestHooksNoneInstalled(t *testing.T) {
 		t.Errorf("Hooks = %+v, want one warning", cs)
 	}
 }
+
+// TestHooksCodexHome: Codex's hooks and config.toml are checked in
+// Machine.CodexHome, wherever it is, also without HOME; ~/.codex is not
+// looked at then, and no Codex home skips Codex.
+func TestHooksCodexHome(t *testing.T) {
+	home, codexHome := t.TempDir(), t.TempDir()
+	exe := filepath.Join(t.TempDir(), "autofix")
+	if err := os.WriteFile(exe, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ours := `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "` + exe + ` hook codex"}]}]}}`
+	stale := `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "/old/bin/autofix hook codex"}]}]}}`
+	for path, content := range map[string]string{
+		filepath.Join(codexHome, "hooks.json"):      ours,
+		filepath.Join(codexHome, "config.toml"):     "[features]\nhooks = false\n",
+		filepath.Join(home, ".codex", "hooks.json"): stale,
+	} {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, h := range []string{home, ""} {
+		cs := Hooks(Machine{Home: h, CodexHome: codexHome, Executable: exe}, "")
+		if len(cs) != 1 || cs[0].Name != "hooks codex" || cs[0].Status != Warn ||
+			!strings.HasPrefix(cs[0].Detail, filepath.Join(codexHome, "hooks.json")+" runs "+exe+" hook codex") ||
+			!strings.Contains(cs[0].Detail, filepath.Join(codexHome, "config.toml")+" turns hooks off (hooks = false)") {
+			t.Errorf("HOME %q: %+v, want one warning on %s", h, cs, codexHome)
+		}
+	}
+	cs := Hooks(Machine{Home: home, CodexHome: filepath.Join(home, ".codex"), Executable: exe}, "")
+	if len(cs) != 1 || cs[0].Status != Fail || !strings.HasPrefix(cs[0].Detail, "~/.codex/hooks.json runs /old/bin/autofix") {
+		t.Errorf("~/.codex: %+v", cs)
+	}
+	if cs := Hooks(Machine{Home: home, Executable: exe}, ""); len(cs) != 1 || cs[0].Name != "hooks" {
+		t.Errorf("no Codex home: %+v, want the no-hooks warning", cs)
+	}
+}

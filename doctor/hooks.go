@@ -15,7 +15,10 @@ import (
 // Machine is what the hook checks know of the process: passed in, never
 // read from it.
 type Machine struct {
-	Home       string // $HOME; "" skips the global settings
+	Home string // $HOME; "" skips the global settings
+	// CodexHome is Codex's home directory ($CODEX_HOME, else ~/.codex); ""
+	// skips Codex.
+	CodexHome  string
 	PATH       string // $PATH
 	Executable string // this binary
 }
@@ -37,10 +40,10 @@ func Hooks(m Machine, wsRoot string) []Check {
 			}
 		}
 		for _, s := range scopes {
-			if s == hook.Global && m.Home == "" {
+			if a == hook.Codex && m.CodexHome == "" || a != hook.Codex && s == hook.Global && m.Home == "" {
 				continue
 			}
-			path, err := hook.SettingsPath(a, s, m.Home, wsRoot)
+			path, err := hook.SettingsPath(a, s, hook.Dirs{Home: m.Home, Codex: m.CodexHome, Project: wsRoot})
 			if err != nil {
 				continue
 			}
@@ -126,13 +129,13 @@ func hookCheck(m Machine, a hook.Agent, s hook.Scope, path, shown string) (Check
 		c.Detail += fmt.Sprintf(" (autofix hook; %s answers faster: go install github.com/autofix/autofix/cmd/...@latest puts it next to autofix, then run '%s')", hook.LeanBinary, again)
 	}
 	if a == hook.Codex {
-		cfgPath := setup.CodexConfigPath(m.Home)
+		cfgPath := setup.CodexConfigPath(m.CodexHome)
 		cfgShown := Paths{Home: m.Home}.Show(cfgPath)
-		switch f, err := setup.CodexHooksFeature(cfgPath); {
+		switch h, err := setup.CodexHooksFeature(cfgPath); {
 		case err != nil:
 			c.Status, c.Detail, c.Fix = Fail, fmt.Sprintf("Codex's settings do not parse: %v", err), "fix "+cfgShown+" by hand"
-		case f == setup.FeatureOff:
-			c.Status, c.Detail, c.Fix = Warn, c.Detail+", but "+cfgShown+" turns hooks off (codex_hooks = false)", "set codex_hooks = true under [features] in "+cfgShown
+		case h.State == setup.FeatureOff:
+			c.Status, c.Detail, c.Fix = Warn, fmt.Sprintf("%s, but %s turns hooks off (%s = false)", c.Detail, cfgShown, h.Key), h.Fix(cfgShown)
 		}
 	}
 	return c, true

@@ -9,8 +9,12 @@ import (
 
 // Codex CLI's hook contract, as relied on here:
 //
-//   - Hooks live in ~/.codex/hooks.json (or <repo>/.codex/hooks.json) in
-//     Claude Code's shape, and Codex reads back the same answers,
+//   - Hooks live in hooks.json next to each config layer's config.toml:
+//     the person's in Codex's home ($CODEX_HOME, else ~/.codex; see
+//     [Dirs]), a project's in <repo>/.codex/ (openai/codex
+//     codex-rs/hooks/src/engine/discovery.rs, load_hooks_json, read at
+//     commit 0082977c). They are in Claude Code's shape, and Codex reads
+//     back the same answers,
 //     hookSpecificOutput.additionalContext included
 //     (developers.openai.com/codex/hooks; "Codex hooks use the same JSON wire
 //     format as Claude Code hooks", CorridorSecurity/hookshot

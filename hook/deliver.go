@@ -70,12 +70,12 @@ func Fresh(sel brief.Selection, seen map[string]bool) brief.Selection {
 func CursorInstalled(home string, roots []string, exe string) bool {
 	var paths []string
 	if filepath.IsAbs(home) {
-		p, _ := SettingsPath(Cursor, Global, home, "")
+		p, _ := SettingsPath(Cursor, Global, Dirs{Home: home})
 		paths = append(paths, p)
 	}
 	for _, root := range roots {
 		if filepath.IsAbs(root) {
-			p, _ := SettingsPath(Cursor, Local, home, root)
+			p, _ := SettingsPath(Cursor, Local, Dirs{Home: home, Project: root})
 			paths = append(paths, p)
 		}
 	}

@@ -33,28 +33,44 @@ const (
 // found on each person's PATH, rather than one person's absolute path.
 const SharedBinary = "autofix"
 
+// Dirs are the directories agents keep their settings in, absolute; the
+// caller resolves them (this package reads no environment).
+type Dirs struct {
+	// Home is the person's home directory.
+	Home string
+	// Codex is Codex's home: $CODEX_HOME when set, else ~/.codex (openai/codex
+	// codex-rs/utils/home-dir/src/lib.rs, find_codex_home). Codex reads its
+	// config.toml, hooks.json and prompts there.
+	Codex string
+	// Project is the workspace root ("" for none).
+	Project string
+}
+
 // SettingsPath is where agent a reads its hook configuration for scope s.
 // Claude Code keeps a project's personal settings apart from the shared
 // ones; Cursor has one project file; Codex reads autofix's hooks from the
-// user's ~/.codex/hooks.json only (Codex asks the person to review project
-// hooks separately), so the scope does not matter for it.
-func SettingsPath(a Agent, s Scope, home, projectRoot string) (string, error) {
+// person's hooks.json in Codex's home only (Codex asks the person to review
+// project hooks separately), so the scope does not matter for it.
+func SettingsPath(a Agent, s Scope, d Dirs) (string, error) {
 	switch a {
 	case ClaudeCode:
 		switch s {
 		case Global:
-			return filepath.Join(home, ".claude", "settings.json"), nil
+			return filepath.Join(d.Home, ".claude", "settings.json"), nil
 		case Shared:
-			return filepath.Join(projectRoot, ".claude", "settings.json"), nil
+			return filepath.Join(d.Project, ".claude", "settings.json"), nil
 		}
-		return filepath.Join(projectRoot, ".claude", "settings.local.json"), nil
+		return filepath.Join(d.Project, ".claude", "settings.local.json"), nil
 	case Codex:
-		return filepath.Join(home, ".codex", "hooks.json"), nil
+		if !filepath.IsAbs(d.Codex) {
+			return "", fmt.Errorf("Codex's home directory %q is not absolute", d.Codex)
+		}
+		return filepath.Join(d.Codex, "hooks.json"), nil
 	case Cursor:
 		if s == Global {
-			return filepath.Join(home, ".cursor", "hooks.json"), nil
+			return filepath.Join(d.Home, ".cursor", "hooks.json"), nil
 		}
-		return filepath.Join(projectRoot, ".cursor", "hooks.json"), nil
+		return filepath.Join(d.Project, ".cursor", "hooks.json"), nil
 	}
 	return "", fmt.Errorf("unknown agent %q", a)
 }

@@ -12,15 +12,17 @@ import (
 //   - Claude Code: .claude/commands/learn.md (global: ~/.claude/commands/),
 //     typed as /learn; Markdown with YAML frontmatter (description,
 //     argument-hint), $ARGUMENTS is what follows the command.
-//   - Codex: ~/.codex/prompts/learn.md, typed as /prompts:learn; the same
-//     frontmatter keys and $ARGUMENTS (openai/codex PR #3565).
+//   - Codex: prompts/learn.md in Codex's home ($CODEX_HOME, else ~/.codex;
+//     default_prompts_dir in openai/codex codex-rs/core/src/custom_prompts.rs),
+//     typed as /prompts:learn; the same frontmatter keys and $ARGUMENTS
+//     (openai/codex PR #3565).
 //   - Cursor: .cursor/commands/learn.md (global: ~/.cursor/commands/),
 //     typed as /learn; plain Markdown, no placeholders: what the person
 //     types after the command comes with it.
 func learnPath(opts Options) string {
 	switch opts.Agent {
 	case hook.Codex:
-		return filepath.Join(opts.Home, ".codex", "prompts", "learn.md")
+		return filepath.Join(opts.CodexHome, "prompts", "learn.md")
 	case hook.Cursor:
 		if opts.Scope == hook.Global {
 			return filepath.Join(opts.Home, ".cursor", "commands", "learn.md")

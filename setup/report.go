@@ -175,18 +175,18 @@ func (st Step) Say(o Options) (text string, notice bool) {
 }
 
 // CodexNotes is what Codex needs before it runs the hooks, given its
-// settings under home: lines for stdout, and a warning for stderr when
-// its settings cannot be read.
-func CodexNotes(home string) (notes, warning string) {
+// settings in Codex's home directory codexHome: lines for stdout, and a
+// warning for stderr when its settings cannot be read.
+func CodexNotes(codexHome string) (notes, warning string) {
 	notes = "Codex runs a new or changed hook only after you review it: open Codex and run /hooks. Until then it skips them, and `codex exec` runs unreviewed hooks only with --dangerously-bypass-hook-trust.\n"
-	path := CodexConfigPath(home)
-	switch f, err := CodexHooksFeature(path); {
+	path := CodexConfigPath(codexHome)
+	switch h, err := CodexHooksFeature(path); {
 	case err != nil:
 		warning = fmt.Sprintf("autofix: warning: cannot read Codex's settings: %v\n", err)
-	case f == FeatureOff:
-		notes += fmt.Sprintf("%s turns hooks off (codex_hooks = false): set it to true, or Codex runs none of them.\n", path)
-	case f == FeatureUnset:
-		notes += fmt.Sprintf("Codex before 0.124 also needs these lines in %s:\n", path)
+	case h.State == FeatureOff:
+		notes += fmt.Sprintf("%s turns hooks off (%s = false), so Codex runs none of them: %s.\n", path, h.Key, h.Fix(path))
+	case h.State == FeatureUnset:
+		notes += fmt.Sprintf("Codex 0.124 and later run hooks by default; older versions also need these lines in %s:\n", path)
 		for _, l := range strings.Split(CodexFeatureLine, "\n") {
 			notes += fmt.Sprintf("  %s\n", l)
 		}

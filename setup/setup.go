@@ -39,6 +39,9 @@ type Options struct {
 	// Home is the person's home directory and Project the workspace root,
 	// both absolute (Project is unused in the Global scope).
 	Home, Project string
+	// CodexHome is Codex's home directory ($CODEX_HOME, else ~/.codex),
+	// absolute; used for Codex alone (see [hook.Dirs]).
+	CodexHome string
 	// Exe is the absolute path of the autofix binary. The hooks run the
 	// lean hook binary next to it when there is one ([LeanHook]), else Exe;
 	// hooks of the Shared scope run [hook.SharedBinary] instead.
@@ -128,6 +131,9 @@ func Run(ctx context.Context, opts Options) ([]Step, error) {
 	if opts.Scope != hook.Global && opts.Agent != hook.Codex && !filepath.IsAbs(opts.Project) {
 		return nil, fmt.Errorf("project directory %q is not absolute", opts.Project)
 	}
+	if opts.Agent == hook.Codex && !filepath.IsAbs(opts.CodexHome) {
+		return nil, fmt.Errorf("Codex's home directory %q is not absolute", opts.CodexHome)
+	}
 	var steps []Step
 	hs, err := runHooks(ctx, opts)
 	if err != nil {
@@ -154,8 +160,12 @@ func Run(ctx context.Context, opts Options) ([]Step, error) {
 	return steps, nil
 }
 
+func (o Options) dirs() hook.Dirs {
+	return hook.Dirs{Home: o.Home, Codex: o.CodexHome, Project: o.Project}
+}
+
 func runHooks(ctx context.Context, opts Options) ([]Step, error) {
-	path, err := hook.SettingsPath(opts.Agent, opts.Scope, opts.Home, opts.Project)
+	path, err := hook.SettingsPath(opts.Agent, opts.Scope, opts.dirs())
 	if err != nil {
 		return nil, err
 	}
@@ -173,7 +183,7 @@ func runHooks(ctx context.Context, opts Options) ([]Step, error) {
 		if opts.Scope == hook.Shared {
 			otherScope = hook.Local
 		}
-		if other, err = hook.SettingsPath(opts.Agent, otherScope, opts.Home, opts.Project); err != nil {
+		if other, err = hook.SettingsPath(opts.Agent, otherScope, opts.dirs()); err != nil {
 			return nil, err
 		}
 	}

@@ -83,20 +83,30 @@ func TestCursorRules(t *testing.T) {
 	}
 }
 
+// TestCodexHooksFeature: hooks is the flag's key, codex_hooks its older
+// name; when both are set hooks decides, as in Codex's key-ordered
+// [features] table.
 func TestCodexHooksFeature(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "config.toml")
 	tests := []struct {
 		content string
-		want    Feature
+		want    CodexHooks
 		err     string
 	}{
-		{"", FeatureUnset, ""},
-		{"model = \"o3\"\n", FeatureUnset, ""},
-		{"[features]\ncodex_hooks = true\n", FeatureOn, ""},
-		{"[features]\ncodex_hooks = false\n", FeatureOff, ""},
-		{"model = \"o3\"\n[features\n", FeatureUnset, "config.toml:2:"},
-		{"[features]\ncodex_hooks = \"yes\"\n", FeatureUnset, "not true or false"},
+		{"", CodexHooks{}, ""},
+		{"model = \"o3\"\n", CodexHooks{}, ""},
+		{"[features]\nmemories = true\n", CodexHooks{}, ""},
+		{"[features]\ncodex_hooks = true\n", CodexHooks{FeatureOn, "codex_hooks"}, ""},
+		{"[features]\ncodex_hooks = false\n", CodexHooks{FeatureOff, "codex_hooks"}, ""},
+		{"[features]\nhooks = true\n", CodexHooks{FeatureOn, "hooks"}, ""},
+		{"[features]\nhooks = false\n", CodexHooks{FeatureOff, "hooks"}, ""},
+		{"[features]\ncodex_hooks = true\nhooks = false\n", CodexHooks{FeatureOff, "hooks"}, ""},
+		{"[features]\nhooks = true\ncodex_hooks = false\n", CodexHooks{FeatureOn, "hooks"}, ""},
+		{"[hooks]\n[features]\ncodex_hooks = false\n", CodexHooks{FeatureOff, "codex_hooks"}, ""},
+		{"model = \"o3\"\n[features\n", CodexHooks{}, "config.toml:2:"},
+		{"[features]\ncodex_hooks = \"yes\"\n", CodexHooks{}, "features.codex_hooks is yes, not true or false"},
+		{"[features]\nhooks = 1\n", CodexHooks{}, "features.hooks is 1, not true or false"},
 	}
 	for _, tt := range tests {
 		if err := os.WriteFile(path, []byte(tt.content), 0o644); err != nil {
@@ -107,8 +117,89 @@ func TestCodexHooksFeature(t *testing.T) {
 			t.Errorf("CodexHooksFeature(%q) = %v, %v; want %v, %q", tt.content, got, err, tt.want, tt.err)
 		}
 	}
-	if got, err := CodexHooksFeature(filepath.Join(dir, "missing.toml")); got != FeatureUnset || err != nil {
+	if got, err := CodexHooksFeature(filepath.Join(dir, "missing.toml")); got != (CodexHooks{}) || err != nil {
 		t.Errorf("missing file: %v, %v", got, err)
+	}
+}
+
+// TestCodexNotes: setup's notes read config.toml in Codex's home, name the
+// key that turns hooks off, and give the older key to Codex before 0.124.
+func TestCodexNotes(t *testing.T) {
+	codexHome := t.TempDir()
+	cfg := filepath.Join(codexHome, "config.toml")
+	tests := []struct {
+		content  string
+		want     []string
+		not      []string
+		warnings string
+	}{
+		{"", []string{"older versions also need these lines in " + cfg + ":\n  [features]\n  codex_hooks = true\n"}, nil, ""},
+		{"[features]\nhooks = true\n", nil, []string{"[features]", "turns hooks off"}, ""},
+		{"[features]\nhooks = false\n", []string{cfg + " turns hooks off (hooks = false), so Codex runs none of them: delete hooks = false under [features]"}, []string{"older versions"}, ""},
+		{"[features]\ncodex_hooks = false\n", []string{"(codex_hooks = false)", "delete codex_hooks = false"}, nil, ""},
+		{"[features\n", nil, []string{"turns hooks off", "older versions"}, "cannot read Codex's settings: " + cfg + ":1:"},
+	}
+	for _, tt := range tests {
+		if err := os.WriteFile(cfg, []byte(tt.content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		notes, warning := CodexNotes(codexHome)
+		if !strings.HasPrefix(notes, "Codex runs a new or changed hook only after you review it") {
+			t.Errorf("%q: notes %q lack the review step", tt.content, notes)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(notes, w) {
+				t.Errorf("%q: notes %q lack %q", tt.content, notes, w)
+			}
+		}
+		for _, n := range tt.not {
+			if strings.Contains(notes, n) {
+				t.Errorf("%q: notes %q have %q", tt.content, notes, n)
+			}
+		}
+		if !strings.Contains(warning, tt.warnings) || (tt.warnings == "") != (warning == "") {
+			t.Errorf("%q: warning %q, want %q", tt.content, warning, tt.warnings)
+		}
+	}
+}
+
+// TestRunCodexHome: Codex's hooks and learn command go in Codex's home,
+// wherever that is, and nothing under ~/.codex; a Codex home that is not
+// absolute is refused before anything is written.
+func TestRunCodexHome(t *testing.T) {
+	ctx := context.Background()
+	home, codexHome := t.TempDir(), t.TempDir()
+	exe := filepath.Join(t.TempDir(), "autofix")
+	opts := Options{Agent: hook.Codex, Scope: hook.Local, Home: home, CodexHome: codexHome, Exe: exe, LockDir: t.TempDir()}
+	steps, err := Run(ctx, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{filepath.Join(codexHome, "hooks.json"), filepath.Join(codexHome, "prompts", "learn.md")}
+	if len(steps) != len(want) {
+		t.Fatalf("steps %+v, want %v", steps, want)
+	}
+	for i, st := range steps {
+		if st.Path != want[i] || st.Action != Wrote {
+			t.Errorf("step %d: %s %v, want %s written", i, st.Path, st.Action, want[i])
+		}
+		if _, err := os.Stat(want[i]); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(home, ".codex")); !os.IsNotExist(err) {
+		t.Errorf("~/.codex touched: %v", err)
+	}
+	opts.Remove = true
+	if steps, err = Run(ctx, opts); err != nil || steps[0].Action != Removed || steps[1].Action != Removed {
+		t.Errorf("remove: %+v, %v", steps, err)
+	}
+	for _, bad := range []string{"", "codex"} {
+		opts := opts
+		opts.Remove, opts.CodexHome = false, bad
+		if _, err := Run(ctx, opts); err == nil || !strings.Contains(err.Error(), "Codex's home directory") {
+			t.Errorf("CodexHome %q: %v, want an error", bad, err)
+		}
 	}
 }
 

@@ -5,9 +5,11 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/autofix/autofix/agentfile"
 	"github.com/autofix/autofix/hint"
+	"github.com/autofix/autofix/hook"
 	"github.com/autofix/autofix/me"
 	"github.com/autofix/autofix/rules"
 	"github.com/autofix/autofix/scope"
@@ -18,17 +20,33 @@ import (
 // reaches the agent in every project.
 type Target struct {
 	Name, Project, Title string
-	// Personal is the user-level file under HOME ("" when the agent has
-	// none).
-	Personal string
+	// Personal is the user-level file ("" when the agent has none),
+	// relative to the person's home directory, or to Codex's home when
+	// InCodexHome is set ([Target.PersonalPath]).
+	Personal    string
+	InCodexHome bool
 }
 
 // Targets are the files export writes, in the order help lists them.
 var Targets = []Target{
-	{"claude", "CLAUDE.md", "Claude Code", filepath.Join(".claude", "CLAUDE.md")},
-	{"agents", "AGENTS.md", "Codex and other AGENTS.md readers", filepath.Join(".codex", "AGENTS.md")},
-	{"cursor", filepath.Join(".cursor", "rules", "autofix.mdc"), "Cursor", ""},
-	{"copilot", filepath.Join(".github", "copilot-instructions.md"), "GitHub Copilot", filepath.Join(".copilot", "copilot-instructions.md")},
+	{"claude", "CLAUDE.md", "Claude Code", filepath.Join(".claude", "CLAUDE.md"), false},
+	// Codex reads the person's AGENTS.md in its home, $CODEX_HOME or
+	// ~/.codex (developers.openai.com/codex/guides/agents-md).
+	{"agents", "AGENTS.md", "Codex and other AGENTS.md readers", "AGENTS.md", true},
+	{"cursor", filepath.Join(".cursor", "rules", "autofix.mdc"), "Cursor", "", false},
+	{"copilot", filepath.Join(".github", "copilot-instructions.md"), "GitHub Copilot", filepath.Join(".copilot", "copilot-instructions.md"), false},
+}
+
+// PersonalPath is t's user-level file among the directories d ("" when t
+// has none).
+func (t Target) PersonalPath(d hook.Dirs) string {
+	switch {
+	case t.Personal == "":
+		return ""
+	case t.InCodexHome:
+		return filepath.Join(d.Codex, t.Personal)
+	}
+	return filepath.Join(d.Home, t.Personal)
 }
 
 // TargetNames are the names of [Targets].
@@ -88,10 +106,10 @@ func ExportProject(ctx context.Context, t Target, wsRoot, lockDir string, rs *ru
 	return ExportSection(ctx, filepath.Join(wsRoot, t.Project), t.Project, lockDir, sec, write)
 }
 
-// ExportPersonal brings t's user-level file under home to the person's
-// preferences in force in every workspace (write), or says what it would
-// write.
-func ExportPersonal(ctx context.Context, t Target, home, lockDir string, prefs []me.Preference, again string, write bool) (Exported, error) {
+// ExportPersonal brings t's user-level file among the directories d
+// ([Target.PersonalPath]) to the person's preferences in force in every
+// workspace (write), or says what it would write.
+func ExportPersonal(ctx context.Context, t Target, d hook.Dirs, lockDir string, prefs []me.Preference, again string, write bool) (Exported, error) {
 	var lines []SectionLine
 	left := 0
 	for _, p := range prefs {
@@ -111,7 +129,20 @@ func ExportPersonal(ctx context.Context, t Target, home, lockDir string, prefs [
 		intro += fmt.Sprintf(" %d preferences scoped to some workspaces are not here.", left)
 	}
 	sec := agentfile.Section(SectionBody("Personal preferences (autofix)", intro, again, lines))
-	return ExportSection(ctx, filepath.Join(home, t.Personal), filepath.Join("~", t.Personal), lockDir, sec, write)
+	path := t.PersonalPath(d)
+	return ExportSection(ctx, path, homeShown(d.Home, path), lockDir, sec, write)
+}
+
+// homeShown is path as the person reads it: under ~ when it lies in home.
+func homeShown(home, path string) string {
+	if home == "" {
+		return path
+	}
+	rel, err := filepath.Rel(home, path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return path
+	}
+	return filepath.Join("~", rel)
 }
 
 // ExportSection brings the managed section of the Markdown file at path

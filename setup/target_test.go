@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autofix/autofix/hook"
 	"github.com/autofix/autofix/me"
 	"github.com/autofix/autofix/scope"
 )
@@ -35,7 +36,7 @@ func TestExportPersonal(t *testing.T) {
 		state string
 	}{{false, "out of date"}, {true, "written"}, {true, "up to date"}, {false, "up to date"}}
 	for i, st := range steps {
-		f, err := ExportPersonal(ctx, tg, home, locks, prefs, "autofix export claude --write --personal", st.write)
+		f, err := ExportPersonal(ctx, tg, hook.Dirs{Home: home, Codex: t.TempDir()}, locks, prefs, "autofix export claude --write --personal", st.write)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,5 +51,30 @@ func TestExportPersonal(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(home, ".claude", "CLAUDE.md"))
 	if err != nil || !strings.Contains(string(data), "Always answer in English.") {
 		t.Errorf("file %q, %v", data, err)
+	}
+}
+
+// TestPersonalPath: the agents target's user-level file is AGENTS.md in
+// Codex's home, shown under ~ only when it lies there; the others stay
+// under the person's home.
+func TestPersonalPath(t *testing.T) {
+	home := filepath.Join(string(filepath.Separator), "home", "me")
+	tests := []struct {
+		target, codex, want, shown string
+	}{
+		{"agents", filepath.Join(home, ".codex"), filepath.Join(home, ".codex", "AGENTS.md"), "~/.codex/AGENTS.md"},
+		{"agents", filepath.Join(string(filepath.Separator), "srv", "codex"), filepath.Join(string(filepath.Separator), "srv", "codex", "AGENTS.md"), "/srv/codex/AGENTS.md"},
+		{"agents", filepath.Join(home, "..", "me2", ".codex"), filepath.Join(string(filepath.Separator), "home", "me2", ".codex", "AGENTS.md"), "/home/me2/.codex/AGENTS.md"},
+		{"claude", filepath.Join(string(filepath.Separator), "srv", "codex"), filepath.Join(home, ".claude", "CLAUDE.md"), "~/.claude/CLAUDE.md"},
+		{"cursor", filepath.Join(home, ".codex"), "", ""},
+	}
+	for _, tt := range tests {
+		got := TargetOf(tt.target).PersonalPath(hook.Dirs{Home: home, Codex: tt.codex})
+		if got != tt.want {
+			t.Errorf("%s with Codex home %s: %q, want %q", tt.target, tt.codex, got, tt.want)
+		}
+		if got != "" && filepath.ToSlash(homeShown(home, got)) != tt.shown {
+			t.Errorf("%s shown as %q, want %q", got, homeShown(home, got), tt.shown)
+		}
 	}
 }
