@@ -908,7 +908,12 @@ func (p ScoreParts) rounded() ScoreParts {
 }
 
 // rank orders the rules: those selected for the task (usually few) are
-// sorted, by the sum of their parts, ties in precedence order. The others
+// sorted, by the sum of their parts; among equal sums the longer
+// instruction first, then precedence order. Equal sums mean the task's
+// evidence cannot tell the rules apart (the same words and concepts, the
+// same category and prior), and a rule that says more about its matter
+// (the tool, the path, the limit, the exception) carries more that the
+// agent could not have guessed. The others
 // (weak evidence, the task's category, the prior, a learned weight) fill
 // the budget after them in the order of the same sum, rounded to
 // priorStep so that a counting sort suffices, precedence order within a
@@ -933,6 +938,9 @@ func (c *corpus) rank(idx []int32, sc scoring) []ranked {
 	slices.SortFunc(pass, func(a, b ranked) int {
 		if c := cmp.Compare(b.key, a.key); c != 0 {
 			return c
+		}
+		if d := cmp.Compare(len(c.rules[idx[b.k]].Instruction), len(c.rules[idx[a.k]].Instruction)); d != 0 {
+			return d
 		}
 		return cmp.Compare(a.k, b.k)
 	})

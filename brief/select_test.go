@@ -414,3 +414,23 @@ func TestSharedWordAtLeastItsConcept(t *testing.T) {
 		t.Errorf("score %v for the rule that says \"secret\", %v for the one that says \"passwords\"; want at least as much", score["4"], score["5"])
 	}
 }
+
+// Rules the task's evidence scores alike come longer instruction first:
+// the one that says more about its matter carries more the agent could
+// not have guessed. Precedence decides among rules of the same length.
+func TestEqualScoresLongerFirst(t *testing.T) {
+	short := proj(3, "CODE", "Always cache catalog pages.")
+	long := proj(2, "CODE", "Always cache catalog pages for ten minutes at most, keyed by locale and tenant.")
+	rules := []Rule{short, long, proj(1, "STYLE", "Always name files in kebab-case.")}
+	sel := Select(rules, Task{Text: "cache the catalog"}, Options{})
+	if len(sel.Rules) < 2 || sel.Rules[0].Score != sel.Rules[1].Score || sel.Rules[0].Score <= 0 {
+		t.Fatalf("rules %+v, want the two catalog rules first with equal scores", sel.Rules)
+	}
+	if sel.Rules[0].ID != long.ID {
+		t.Errorf("first = %s, want %s, the longer of two equal scores", sel.Rules[0].ID, long.ID)
+	}
+	same := proj(2, "CODE", "Always cache catalog pages!")
+	if sel := Select([]Rule{short, same}, Task{Text: "cache the catalog"}, Options{}); sel.Rules[0].ID != short.ID {
+		t.Errorf("same length: first = %s, want %s, first in precedence order", sel.Rules[0].ID, short.ID)
+	}
+}
