@@ -824,6 +824,7 @@ type ranked struct {
 	k    int32   // index in idx
 	pass bool    // selected for the task
 	key  float64 // the sum of its score's parts
+	long int32   // the length of its instruction, for ties
 }
 
 // selectFor selects among c.rules[i] for i in idx, which is in precedence
@@ -927,7 +928,7 @@ func (c *corpus) rank(idx []int32, sc scoring) []ranked {
 	for k := range idx {
 		p := &parts[k]
 		if ev := p.evidence(); ev > 0 && ev >= sc.minEvidence {
-			pass = append(pass, ranked{int32(k), true, p.sum()})
+			pass = append(pass, ranked{int32(k), true, p.sum(), int32(len(c.rules[idx[k]].Instruction))})
 			step[k] = passed
 			continue
 		}
@@ -939,8 +940,8 @@ func (c *corpus) rank(idx []int32, sc scoring) []ranked {
 		if c := cmp.Compare(b.key, a.key); c != 0 {
 			return c
 		}
-		if d := cmp.Compare(len(c.rules[idx[b.k]].Instruction), len(c.rules[idx[a.k]].Instruction)); d != 0 {
-			return d
+		if c := cmp.Compare(b.long, a.long); c != 0 {
+			return c
 		}
 		return cmp.Compare(a.k, b.k)
 	})
