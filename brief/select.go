@@ -534,9 +534,11 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 	}
 	// shared[f] is 2k+2 when rule k has term feature f in its instruction,
 	// 2k+1 when only in its Why. A concept named by a task word the rule
-	// shares counts once, as the word: a concept of the instruction yields
-	// to the word in the instruction, a concept of the Why to the word
-	// anywhere (words of the instruction come first in a rule's evidence).
+	// shares counts once, with the word: a concept of the instruction
+	// yields to the word in the instruction, a concept of the Why to the
+	// word anywhere (words of the instruction come first in a rule's
+	// evidence); for a word of the text, the better of the two counts (see
+	// textWord).
 	shared := make([]int32, len(q.feats))
 	var best []bestConcept
 	verbBuf := make([]byte, 0, 32)
@@ -694,8 +696,8 @@ func sharedWord(from, shared []int32, inWhy, inInstr int32, conceptInWhy bool) i
 	return -1
 }
 
-// languageCap lowers the weight spec[f] of a file's extension to that of
-// the best language concept it names ("py": Python, "tsx": React,
+// languageCap lowers the weight spec[w] of a term read only as a file's
+// extension to that of the best language concept it names ("py": Python, "tsx": React,
 // TypeScript) that some rule has. The extension says what language the
 // task's file is in, and every rule about the language applies alike; as a
 // word it is rare among rules only because few rules write file names
