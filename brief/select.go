@@ -826,7 +826,6 @@ type ranked struct {
 	k    int32   // index in idx
 	pass bool    // selected for the task
 	key  float64 // the sum of its score's parts
-	long int32   // the length of its instruction, for ties
 }
 
 // selectFor selects among c.rules[i] for i in idx, which is in precedence
@@ -930,7 +929,7 @@ func (c *corpus) rank(idx []int32, sc scoring) []ranked {
 	for k := range idx {
 		p := &parts[k]
 		if ev := p.evidence(); ev > 0 && ev >= sc.minEvidence {
-			pass = append(pass, ranked{int32(k), true, p.sum(), int32(len(c.rules[idx[k]].Instruction))})
+			pass = append(pass, ranked{int32(k), true, p.sum()})
 			step[k] = passed
 			continue
 		}
@@ -942,8 +941,8 @@ func (c *corpus) rank(idx []int32, sc scoring) []ranked {
 		if c := cmp.Compare(b.key, a.key); c != 0 {
 			return c
 		}
-		if c := cmp.Compare(b.long, a.long); c != 0 {
-			return c
+		if d := cmp.Compare(len(c.rules[idx[b.k]].Instruction), len(c.rules[idx[a.k]].Instruction)); d != 0 {
+			return d
 		}
 		return cmp.Compare(a.k, b.k)
 	})
