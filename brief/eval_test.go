@@ -147,7 +147,9 @@ func TestEvalColdStart(t *testing.T) {
 }
 
 // TestEvalColdStart2 measures selection on testdata/coldstart2.json: other
-// stacks, written after that work and not tuned on.
+// stacks, written after that work and not tuned on until the ranking
+// round (branch tune) scored it with the other dev sets: 0.882 before,
+// 0.912 after.
 func TestEvalColdStart2(t *testing.T) {
 	evalFile(t, "coldstart2.json", coldStart2Floor)
 }
@@ -223,7 +225,7 @@ func TestEvalColdStart10(t *testing.T) {
 // 5) on the code before that round, 0.600 (0.480) after it, the figure
 // for text the selection has not been tuned on. Its misses were read only
 // after that, in the select2 round (issue 12), which raised it to 0.700:
-// a dev set now.
+// a dev set now. The ranking round (branch tune) raised it to 0.720.
 func TestEvalColdStart11(t *testing.T) {
 	evalFile(t, "coldstart11.json", coldStart11Floor)
 }
@@ -237,7 +239,8 @@ func TestEvalColdStart11(t *testing.T) {
 // 0.643 at limit 8 (0.479 and 0.524 at 5), against 0.500 and 0.548 (0.458
 // and 0.500) for the code before the round. Their misses were read in the
 // select2 round (issue 12), which raised them to 0.688 and 0.667: dev sets
-// now.
+// now. After the third selection round, 0.688 and 0.690; after the ranking
+// round (branch tune), 0.708 and 0.714.
 func TestEvalColdStart12(t *testing.T) {
 	evalFile(t, "coldstart12.json", coldStart12Floor)
 }
@@ -254,7 +257,8 @@ func TestEvalColdStart13(t *testing.T) {
 // everyone who changed the selection. Untouched at limit 8: 0.580 and
 // 0.633 on the code before the two selection rounds of that session, 0.660
 // and 0.633 after the first, 0.680 and 0.653 after the second (0.560 and
-// 0.592 at 5).
+// 0.592 at 5). Dev sets since; 0.720 and 0.694 before the ranking round
+// (branch tune), 0.760 and 0.714 after it.
 func TestEvalColdStart14(t *testing.T) {
 	evalFile(t, "coldstart14.json", coldStart14Floor)
 }
@@ -310,7 +314,7 @@ func evalFile(t *testing.T, name string, floor float64) {
 // lowers one is a regression.
 const (
 	coldStartFloor   = 0.87
-	coldStart2Floor  = 0.88
+	coldStart2Floor  = 0.91
 	coldStart3Floor  = 0.96
 	coldStart4Floor  = 0.96
 	coldStart5Floor  = 0.89
@@ -319,11 +323,11 @@ const (
 	coldStart8Floor  = 1.0
 	coldStart9Floor  = 0.85
 	coldStart10Floor = 0.77
-	coldStart11Floor = 0.70
-	coldStart12Floor = 0.68
-	coldStart13Floor = 0.69
-	coldStart14Floor = 0.72
-	coldStart15Floor = 0.69
+	coldStart11Floor = 0.72
+	coldStart12Floor = 0.70
+	coldStart13Floor = 0.71
+	coldStart14Floor = 0.76
+	coldStart15Floor = 0.71
 	coldStart16Floor = 0.71
 	coldStart17Floor = 0.66
 )

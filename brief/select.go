@@ -91,10 +91,11 @@ type feature struct {
 	// so they do not).
 	from []int32
 	// file says the feature comes only from the task's file paths, not
-	// from its text (the "files" part of the score).
-	file  bool
-	base  float64 // a concept's weight for one word
-	named int     // how many words of the task's text name the concept
+	// from its text (the "files" part of the score); ext, that it is a
+	// term only ever read as a file's extension.
+	file, ext bool
+	base      float64 // a concept's weight for one word
+	named     int     // how many words of the task's text name the concept
 	// uses counts a term's occurrences in the task's text, phrased those
 	// that are part of a phrase of the lexicon (see phraseWord).
 	uses, phrased int
@@ -119,19 +120,21 @@ type query struct {
 	concepts []int          // concept → feature, -1 when absent
 	feats    []feature
 	intents  uint8 // category bits
-	// inFiles is set while the task's file paths are analysed.
-	inFiles bool
+	// inFiles is set while the task's file paths are analysed, inExt
+	// while a file's extension is.
+	inFiles, inExt bool
 }
 
 func (q *query) addTerm(term []byte, label string, w float64) {
 	if f, ok := q.terms[string(term)]; ok {
 		q.feats[f].weight = max(q.feats[f].weight, w)
 		q.feats[f].file = q.feats[f].file && q.inFiles
+		q.feats[f].ext = q.feats[f].ext && q.inExt
 		return
 	}
 	q.terms[string(term)] = len(q.feats)
 	t := string(term)
-	q.feats = append(q.feats, feature{label: label, kind: featTerm, weight: w, file: q.inFiles, term: t,
+	q.feats = append(q.feats, feature{label: label, kind: featTerm, weight: w, file: q.inFiles, ext: q.inExt, term: t,
 		plain: len(lex().word(t).concepts) == 0})
 }
 
@@ -433,7 +436,9 @@ func analyse(task Task) *query {
 		// The name and extension are read as one phrase ("go.mod",
 		// "package.json").
 		stopStarts = false
+		q.inExt = true
 		sc.scan(ext, visit)
+		q.inExt = false
 	}
 	return q
 }
@@ -510,6 +515,7 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 			spec[f] *= weightPlain
 		}
 	}
+	languageCap(q, spec)
 	// The category is evidence like a word: shared by many rules, it
 	// weighs less.
 	var intentW [8]float64
@@ -528,9 +534,11 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 	}
 	// shared[f] is 2k+2 when rule k has term feature f in its instruction,
 	// 2k+1 when only in its Why. A concept named by a task word the rule
-	// shares counts once, as the word: a concept of the instruction yields
-	// to the word in the instruction, a concept of the Why to the word
-	// anywhere (words of the instruction come first in a rule's evidence).
+	// shares counts once, with the word: a concept of the instruction
+	// yields to the word in the instruction, a concept of the Why to the
+	// word anywhere (words of the instruction come first in a rule's
+	// evidence); for a word of the text, the better of the two counts (see
+	// textWord).
 	shared := make([]int32, len(q.feats))
 	var best []bestConcept
 	verbBuf := make([]byte, 0, 32)
@@ -550,8 +558,16 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 		verb, verbRead := "", false
 		for _, m := range ms {
 			f := &q.feats[m.feat]
-			if f.kind == featConcept && sharesWord(f.from, shared, inWhy, inInstr, m.weight != 1) {
-				continue // the word itself is shared: counted once
+			if f.kind == featConcept {
+				if w := sharedWord(f.from, shared, inWhy, inInstr, m.weight != 1); w >= 0 {
+					// The word itself is shared: counted once, as the
+					// word, or as the concept when the text's words make
+					// that weigh more (see textWord).
+					if !q.feats[w].file {
+						best = keepBest(best, bestConcept{textWord(w), int32(m.feat), spec[m.feat] * float64(m.weight)})
+					}
+					continue
+				}
 			}
 			v := spec[m.feat] * float64(m.weight)
 			if f.plain && m.weight == 1 {
@@ -573,6 +589,10 @@ func (c *corpus) score(idx []int32, q *query, opts Options) scoring {
 				// ("tsx": React, TypeScript, JavaScript) is one piece of
 				// evidence: its best concept counts.
 				best = keepBest(best, bestConcept{f.from[0], int32(m.feat), v})
+				continue
+			}
+			if f.kind == featTerm && !f.file {
+				best = keepBest(best, bestConcept{textWord(m.feat), int32(m.feat), v})
 				continue
 			}
 			p.add(f, v)
@@ -610,10 +630,24 @@ func (p *ScoreParts) add(f *feature, v float64) {
 }
 
 // bestConcept is the best concept match of one task word for one rule.
+// word is the word's term feature for the concepts it names that the rule
+// has without the word, textWord(feature) for the word itself and the
+// concepts it names that the rule has with it.
 type bestConcept struct {
 	word, feat int32
 	v          float64
 }
+
+// textWord is the key in [bestConcept] of a word of the task's text that a
+// rule shares, which competes with the concepts the word names. A concept
+// weighs more the more words of the text name it (namedFactor), a word
+// does not: a rule that says the text's own word ("secret" of "the secret
+// key") would score less than one that only has a word of its concept
+// ("credentials"). So the shared word counts as the better of itself and
+// its concept, still once. A word only of the task's paths keeps its own
+// weight: the text says what the work is, and a rule that shares a
+// directory's name does not take the weight the text gives the concept.
+func textWord(f int32) int32 { return ^f }
 
 // keepBest records b unless a better match of the same word is recorded.
 func keepBest(best []bestConcept, b bestConcept) []bestConcept {
@@ -650,13 +684,41 @@ func inSense(senses []int32, ms []ruleMatch) bool {
 	return false
 }
 
-func sharesWord(from, shared []int32, inWhy, inInstr int32, conceptInWhy bool) bool {
+// sharedWord returns the word of from (term features) that the rule shares
+// so that a concept it names counts as the word, or -1: a word of the
+// instruction, or for a concept only in the Why, a word anywhere.
+func sharedWord(from, shared []int32, inWhy, inInstr int32, conceptInWhy bool) int32 {
 	for _, f := range from {
 		if s := shared[f]; s == inInstr || conceptInWhy && s == inWhy {
-			return true
+			return f
 		}
 	}
-	return false
+	return -1
+}
+
+// languageCap lowers the weight spec[w] of a term read only as a file's
+// extension to that of the best language concept it names ("py": Python, "tsx": React,
+// TypeScript) that some rule has. The extension says what language the
+// task's file is in, and every rule about the language applies alike; as a
+// word it is rare among rules only because few rules write file names
+// ("settings/<env>.py"), and such a rule is no more about the task than
+// one that says "Python". An extension that names no concept keeps its
+// weight.
+func languageCap(q *query, spec []float64) {
+	for w := range q.feats {
+		if !q.feats[w].ext || !q.feats[w].file {
+			continue
+		}
+		langW, found := 0.0, false
+		for c := range q.feats {
+			if f := &q.feats[c]; f.kind == featConcept && spec[c] > 0 && slices.Contains(f.from, int32(w)) {
+				langW, found = max(langW, spec[c]), true
+			}
+		}
+		if found {
+			spec[w] = min(spec[w], langW)
+		}
+	}
 }
 
 // Prior: what decides among rules the task gives no evidence for (at
@@ -848,7 +910,12 @@ func (p ScoreParts) rounded() ScoreParts {
 }
 
 // rank orders the rules: those selected for the task (usually few) are
-// sorted, by the sum of their parts, ties in precedence order. The others
+// sorted, by the sum of their parts; among equal sums the longer
+// instruction first, then precedence order. Equal sums mean the task's
+// evidence cannot tell the rules apart (the same words and concepts, the
+// same category and prior), and a rule that says more about its matter
+// (the tool, the path, the limit, the exception) carries more that the
+// agent could not have guessed. The others
 // (weak evidence, the task's category, the prior, a learned weight) fill
 // the budget after them in the order of the same sum, rounded to
 // priorStep so that a counting sort suffices, precedence order within a
@@ -873,6 +940,9 @@ func (c *corpus) rank(idx []int32, sc scoring) []ranked {
 	slices.SortFunc(pass, func(a, b ranked) int {
 		if c := cmp.Compare(b.key, a.key); c != 0 {
 			return c
+		}
+		if d := cmp.Compare(len(c.rules[idx[b.k]].Instruction), len(c.rules[idx[a.k]].Instruction)); d != 0 {
+			return d
 		}
 		return cmp.Compare(a.k, b.k)
 	})
