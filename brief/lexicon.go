@@ -410,8 +410,9 @@ func categoryBit(cat string) (uint8, bool) {
 	return 0, false
 }
 
-// lexicon is the compiled form of the tables above and of everydayGroups
-// (concepts_everyday.go). Compiling stems every entry, which costs about a
+// lexicon is the compiled form of the tables above, of everydayGroups
+// (concepts_everyday.go) and of paraphraseGroups (concepts_paraphrase.go).
+// Compiling stems every entry, which costs about a
 // millisecond, and every hook process needs the lexicon for its one
 // prompt: so [compileLexicon] runs when the tables change, through
 // TestLexiconTable, which writes its result to lexicon_table.go, and a
@@ -527,7 +528,7 @@ func (l *lexicon) indexCJK() {
 // compileLexicon compiles the tables: every entry stemmed into its lookup
 // keys, the CJK entries with the longer entries that contain them.
 func compileLexicon() *lexicon {
-	groups := slices.Concat(conceptGroups, everydayGroups)
+	groups := slices.Concat(conceptGroups, everydayGroups, paraphraseGroups)
 	l := lexiconBuild{lexicon: &lexicon{nConcepts: len(groups)}, entries: make(map[string]lexEntry, 4096)}
 	var sc scanner
 	for i, group := range groups {
