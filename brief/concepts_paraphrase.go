@@ -17,8 +17,8 @@ package brief
 var paraphraseGroups = [][]string{
 	// How long data may be kept, and removing it when that time is up.
 	{"retention", "retention period", "retention periods", "retention policy", "retention policies", "data retention",
-		"retention job", "retention rule", "retention rules", "legal hold", "legal holds", "legal-hold", "purge", "purges",
-		"purged", "purging", "lifecycle rule", "lifecycle rules", "lifecycle policy", "ttl index",
+		"retention job", "retention rule", "retention rules", "legal hold", "legal holds", "legal-hold",
+		"lifecycle rule", "lifecycle rules", "lifecycle policy", "ttl index",
 		"longer permitted", "longer allowed", "old records", "old data", "old history", "old transactions", "old logs",
 		"old rows", "older records", "years old", "months old", "kept for", "retained", "retain",
 		"aufbewahrung", "aufbewahrungsfrist", "aufbewahrungsfristen", "löschfrist", "löschfristen",
@@ -26,16 +26,17 @@ var paraphraseGroups = [][]string{
 		"conservación de datos", "保持期間", "保存期間", "保管期間", "保存期限"},
 	// A library other code builds on: its consumers, its versions and
 	// what breaks them.
-	{"semver", "semantic versioning", "semantic version", "major version", "major versions", "major bump",
-		"major release", "version bump", "migration guide", "migration guides", "upgrade guide", "upgrade path",
+	{"semver", "semantic versioning", "semantic version", "major bump",
+		"major release", "migration guide", "migration guides", "upgrade guide", "upgrade path",
 		"japicmp", "api-extractor", "apidiff", "gorelease", "revapi",
-		"shared library", "shared libraries", "client library", "client libraries", "common library", "common client",
-		"internal library", "internal libraries", "other teams", "client teams", "consuming apps", "consuming services",
+		"client library", "client libraries", "common library", "common client",
+		"internal library", "internal libraries", "other teams", "client teams",
 		"downstream services", "public methods", "public method", "method signature", "method signatures",
 		"renamed methods", "removed methods",
 		"semantische versionierung", "versionnage sémantique", "versionado semántico", "セマンティックバージョニング",
 		"メジャーバージョン", "共通ライブラリ"},
-	// Queries that get slow as the data grows: plans and indexes.
+	// Data that has grown large: big tables, big customers, and the plans
+	// and indexes of the queries on them.
 	{"execution plan", "execution plans", "query plan", "query plans", "explain analyze", "explain analyse",
 		"covering index", "covering indexes", "full scan", "full scans",
 		"table scan", "seq scan", "sequential scan", "missing index", "unindexed", "slow query", "slow queries",
@@ -44,19 +45,19 @@ var paraphraseGroups = [][]string{
 		"biggest customers", "large accounts", "lots of data",
 		"ausführungsplan", "plan d'exécution", "plan de ejecución", "実行計画", "大量データ"},
 	// Finding a word however it is written: accents, spellings, stems.
-	{"accents", "accent", "accented", "diacritics", "diacritic", "umlaut", "umlauts", "folding", "asciifolding",
-		"icu", "unaccent", "collation", "case-insensitive", "accent-insensitive", "spellings", "spelled differently",
+	{"accents", "accent", "accented", "diacritics", "diacritic", "umlaut", "umlauts", "asciifolding", "icu folding", "ascii folding", "case folding", "unicode folding",
+		"unaccent", "collation", "case-insensitive", "accent-insensitive", "spelled differently",
 		"spell it", "spells it", "misspelled", "misspelling", "misspellings", "stemmer", "stemmers", "stemming",
-		"analyzer", "analyzers", "synonyms", "transliteration", "finds nothing", "no matches",
+		"synonyms", "transliteration", "finds nothing", "no matches",
 		"akzente", "umlaute", "schreibweise", "schreibweisen", "orthographe", "tildes", "acentos",
 		"ortografía", "表記揺れ", "表記ゆれ", "全角半角", "ひらがな", "カタカナ"},
 	// A secret that got out: rotating it, not only deleting it.
-	{"compromised", "ever committed", "accidentally committed", "was committed", "is committed", "git history",
-		"rewriting history", "rewrite history", "plaintext", "hardcoded password", "hardcoded passwords",
+	{"compromised", "ever committed", "accidentally committed", "was committed", "is committed",
+		"plaintext", "hardcoded password", "hardcoded passwords",
 		"hardcoded secret", "hardcoded secrets", "hardcoded credentials", "leaked secret", "leaked secrets",
 		"leaked credentials", "leaked password", "leaked token", "exposed secret", "exposed credentials",
 		"rotate secrets", "rotate the secret", "rotate it", "rotate credentials", "rotate the key", "rotate keys",
-		"revoke", "revoked", "gitleaks", "trufflehog", "secret scanning", "sec-incidents",
+		"gitleaks", "trufflehog", "secret scanning", "sec-incidents",
 		"kompromittiert", "compromis", "comprometido", "漏洩", "流出"},
 	// Tests that try many generated inputs: property-based tests, fuzzing.
 	{"property-based", "property based", "property tests", "property test", "property testing", "fuzz", "fuzzing",
@@ -68,7 +69,7 @@ var paraphraseGroups = [][]string{
 	// Points in time: timestamps and the columns that hold them (an
 	// identifier such as created_at or sentAt names one, see
 	// [scanner.emitWord]).
-	{"timestamp", "timestamps", "timestamptz", "datetime", "datetimes", "datetimefield", "point in time",
-		"points in time", "zoneddatetime", "offsetdatetime", "datetimeoffset", "localdatetime",
+	{"timestamp", "timestamps", "timestamptz", "datetime", "datetimes", "datetimefield",
+		"zoneddatetime", "offsetdatetime", "datetimeoffset", "localdatetime",
 		"zeitstempel", "horodatage", "marca de tiempo", "タイムスタンプ"},
 }
