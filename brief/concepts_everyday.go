@@ -52,9 +52,8 @@ var everydayGroups = [][]string{
 		"gradualmente", "フィーチャーフラグ", "機能フラグ", "段階的", "一部のユーザー",
 		// Trying a change on a part of the people first.
 		"some users", "some customers", "some readers", "few users", "subset of users", "small group",
-		"small percentage", "percentage of", "percent of", "beta group", "early adopters", "internal users",
-		"dogfood", "dogfooding", "algunos usuarios", "porcentaje de", "einige nutzer", "certains utilisateurs",
-		"pourcentage de"},
+		"beta group", "early adopters", "internal users",
+		"dogfood", "dogfooding", "algunos usuarios", "einige nutzer", "certains utilisateurs"},
 	// Files people send: uploads and attachments.
 	{"upload", "uploads", "uploaded", "uploading", "attach", "attachment", "attachments", "file upload",
 		"user files", "user-uploaded", "presigned", "presigned url", "multipart", "magic bytes", "file size", "size limit",
@@ -184,7 +183,9 @@ var everydayGroups = [][]string{
 	{"config", "configuration", "environment variable", "environment variables", "env var", "env vars",
 		"per environment", "dotenv", "configmap", "configmaps", "helm values", "values.yaml", "at startup",
 		"fail fast", "konfiguration", "umgebungsvariable", "umgebungsvariablen", "variable d'environnement",
-		"variables d'environnement", "variable de entorno", "variables de entorno", "設定", "環境変数", "環境ごと", "環境別", "環境毎"},
+		"variables d'environnement", "variable de entorno", "variables de entorno", "設定", "環境変数", "環境ごと", "環境別", "環境毎",
+		// Configuration files by their names.
+		"appsettings", "application.yml", "application.yaml", "application.properties"},
 	// Tests that fail now and then, and a red or slow pipeline.
 	{"flaky", "flaky test", "flaky tests", "flakes", "intermittent", "intermittently", "fails randomly", "randomly fails",
 		"red build", "ci green", "green build", "failing test", "failing tests", "skip test", "skip tests", "skipped test",
@@ -222,7 +223,7 @@ var everydayGroups = [][]string{
 		"invalidate", "invalidation", "zwischenspeichern", "mettre en cache", "caché", "キャッシュ",
 		// Keeping a result instead of fetching it again, in other words.
 		"hold on", "hold onto", "hang on", "hold locally", "keep locally", "store locally", "cache locally",
-		"keep around", "refetch", "refetches", "refetching", "re-fetch", "re-fetches",
+		"keep around", "copy around", "refetch", "refetches", "refetching", "re-fetch", "re-fetches",
 		"expensive call", "expensive calls", "expensive query", "expensive queries",
 		"same data", "same result", "same results", "every request", "each request", "every call", "each call",
 		"cache hit", "cache miss", "hit rate", "caffeine", "memorycache", "hybridcache", "lru",
@@ -272,7 +273,10 @@ var everydayGroups = [][]string{
 		"crowdin", "lokalise", "in spanish", "in german", "in french", "in japanese",
 		"übersetzen", "übersetzt", "übersetzung", "traduire", "traduit", "traduction", "traducir", "traducido", "traducción",
 		"auf spanisch", "auf französisch", "auf japanisch", "en español", "en français", "en espagnol", "en allemand",
-		"en japonais", "en francés", "en alemán", "en japonés", "スペイン語", "フランス語", "ドイツ語", "翻訳", "多言語"},
+		"en japonais", "en francés", "en alemán", "en japonés", "スペイン語", "フランス語", "ドイツ語", "翻訳", "多言語",
+		// The language named as an adjective, inflected ("die spanischen Texte").
+		"spanischen", "französischen", "deutschen", "englischen", "japanischen", "italienischen", "espagnole",
+		"espagnoles", "española", "españolas", "francesa", "alemana", "japonesa", "inglesa"},
 	// Choosing a new dependency: the ask, the licence, the supply chain.
 	{"new dependency", "new dependencies", "new package", "new library", "third-party", "find a package", "find a library", "pick a library",
 		"choose a library", "pull in", "bring in", "license", "licenses", "licence", "licences", "gpl", "agpl", "mit license",

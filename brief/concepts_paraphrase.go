@@ -72,4 +72,14 @@ var paraphraseGroups = [][]string{
 	{"timestamp", "timestamps", "timestamptz", "datetime", "datetimes", "datetimefield",
 		"zoneddatetime", "offsetdatetime", "datetimeoffset", "localdatetime",
 		"zeitstempel", "horodatage", "marca de tiempo", "タイムスタンプ"},
+	// Dialogs over the page: modals and popups.
+	{"modal", "modals", "dialog", "dialogs", "popup", "popups", "pop-up", "pop-ups", "lightbox", "bottom sheet",
+		"confirm dialog", "confirmation dialog", "dialog box", "modal window", "dialogfeld", "fenêtre modale",
+		"boîte de dialogue", "ventana emergente", "cuadro de diálogo", "ダイアログ", "モーダル", "ポップアップ"},
+	// Amounts in another currency: exchange rates and conversion.
+	{"fx", "fx rate", "fx rates", "forex", "exchange rate", "exchange rates", "conversion rate", "conversion rates",
+		"currency conversion", "convert currency", "convert currencies", "converted amount", "between currencies",
+		"other currencies", "another currency", "foreign currency", "foreign currencies", "multi-currency",
+		"multicurrency", "in dollars", "into dollars", "to dollars", "in euros", "into euros", "to euros", "in pounds",
+		"wechselkurs", "wechselkurse", "umrechnung", "為替", "為替レート", "換算"},
 }
