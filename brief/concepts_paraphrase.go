@@ -80,6 +80,6 @@ var paraphraseGroups = [][]string{
 	{"fx", "fx rate", "fx rates", "forex", "exchange rate", "exchange rates", "conversion rate", "conversion rates",
 		"currency conversion", "convert currency", "convert currencies", "converted amount", "between currencies",
 		"other currencies", "another currency", "foreign currency", "foreign currencies", "multi-currency",
-		"multicurrency", "in dollars", "into dollars", "to dollars", "in euros", "into euros", "to euros", "in pounds",
+		"multicurrency",
 		"wechselkurs", "wechselkurse", "umrechnung", "為替", "為替レート", "換算"},
 }
