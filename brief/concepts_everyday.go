@@ -62,7 +62,7 @@ var everydayGroups = [][]string{
 		"hochladen", "anhängen", "anhang", "téléverser", "pièce jointe", "joindre", "subir", "adjuntar", "adjunto",
 		"アップロード", "添付",
 		// Files people hand over, and the checks on them.
-		"large files", "big files", "huge files", "larger files", "drop here", "hand us", "send us a file",
+		"large files", "big files", "huge files", "larger files", "mb file", "mb files", "gb file", "gb files", "mb photos", "mb videos", "drop here", "hand us", "send us a file",
 		"choose a file", "pick a file", "select a file", "mime type", "mime types",
 		"malware scan", "virus scan", "clamav", "antivirus"},
 	// Dates and times shown to people: relative times, their time zone.

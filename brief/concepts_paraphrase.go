@@ -52,13 +52,13 @@ var paraphraseGroups = [][]string{
 		"akzente", "umlaute", "schreibweise", "schreibweisen", "orthographe", "tildes", "acentos",
 		"ortografía", "表記揺れ", "表記ゆれ", "全角半角", "ひらがな", "カタカナ"},
 	// A secret that got out: rotating it, not only deleting it.
-	{"compromised", "ever committed", "accidentally committed", "was committed", "is committed",
+	{"leaked secret", "leaked secrets", "ever committed", "accidentally committed", "was committed", "is committed",
 		"plaintext", "hardcoded password", "hardcoded passwords",
-		"hardcoded secret", "hardcoded secrets", "hardcoded credentials", "leaked secret", "leaked secrets",
+		"hardcoded secret", "hardcoded secrets", "hardcoded credentials",
 		"leaked credentials", "leaked password", "leaked token", "exposed secret", "exposed credentials",
 		"rotate secrets", "rotate the secret", "rotate it", "rotate credentials", "rotate the key", "rotate keys",
 		"gitleaks", "trufflehog", "secret scanning", "sec-incidents",
-		"kompromittiert", "compromis", "comprometido", "漏洩", "流出"},
+		"kompromittiert", "漏洩", "流出"},
 	// Tests that try many generated inputs: property-based tests, fuzzing.
 	{"property-based", "property based", "property tests", "property test", "property testing", "fuzz", "fuzzing",
 		"fuzzer", "fuzz test", "fuzz tests", "random inputs", "random input", "random values", "random amounts",
