@@ -276,7 +276,9 @@ var everydayGroups = [][]string{
 		"en japonais", "en francés", "en alemán", "en japonés", "スペイン語", "フランス語", "ドイツ語", "翻訳", "多言語",
 		// The language named as an adjective, inflected ("die spanischen Texte").
 		"spanischen", "französischen", "deutschen", "englischen", "japanischen", "italienischen", "espagnole",
-		"espagnoles", "española", "españolas", "francesa", "alemana", "japonesa", "inglesa"},
+		"espagnoles", "española", "españolas", "francesa", "alemana", "japonesa", "inglesa",
+		// Other languages, and their plural forms.
+		"italian", "portuguese", "chinese", "korean", "dutch", "turkish", "swedish", "hindi", "pluralization", "pluralisation", "pluralize", "pluralise"},
 	// Choosing a new dependency: the ask, the licence, the supply chain.
 	{"new dependency", "new dependencies", "new package", "new library", "third-party", "find a package", "find a library", "pick a library",
 		"choose a library", "pull in", "bring in", "license", "licenses", "licence", "licences", "gpl", "agpl", "mit license",

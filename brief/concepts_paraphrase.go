@@ -78,8 +78,26 @@ var paraphraseGroups = [][]string{
 		"boîte de dialogue", "ventana emergente", "cuadro de diálogo", "ダイアログ", "モーダル", "ポップアップ"},
 	// Amounts in another currency: exchange rates and conversion.
 	{"fx", "fx rate", "fx rates", "forex", "exchange rate", "exchange rates", "conversion rate", "conversion rates",
-		"currency conversion", "convert currency", "convert currencies", "converted amount", "between currencies",
+		"currency conversion", "convert currency", "convert currencies", "between currencies",
 		"other currencies", "another currency", "foreign currency", "foreign currencies", "multi-currency",
 		"multicurrency",
 		"wechselkurs", "wechselkurse", "umrechnung", "為替", "為替レート", "換算"},
+	// Changing a big table while the application uses it: locks and
+	// downtime.
+	{"zero downtime", "zero-downtime", "without downtime", "no downtime", "without locking", "blocking writes",
+		"lock_timeout", "table lock", "table locks", "write locks", "locks writes", "lock the table", "locks the table",
+		"index concurrently", "indexes concurrently", "addindexconcurrently", "expand/contract", "expand and contract",
+		"expand-contract", "dual-write", "dual write", "hadron migrator", "gh-ost",
+		"strong_migrations", "online schema change", "ohne ausfallzeit", "sans interruption", "sin tiempo de inactividad",
+		"無停止", "ダウンタイムなし"},
+	// Markup from people shown to others: cross-site scripting.
+	{"xss", "cross-site", "stored xss", "innerhtml", "dangerouslysetinnerhtml", "html_safe",
+		"bypasssecuritytrusthtml", "dompurify", "bleach", "sanitize html", "sanitise html", "sanitizehtml",
+		"unsanitized", "unsanitised", "untrusted content", "untrusted html", "rich text", "rich-text", "wysiwyg",
+		"user html", "raw html", "custom html", "script tag", "script tags",
+		"embed code", "embed codes", "html snippets", "クロスサイトスクリプティング"},
+	// Languages written from right to left: the layout they need.
+	{"rtl", "right-to-left", "arabic", "hebrew", "persian", "farsi", "urdu", "logical properties", "inline-start",
+		"bidi", "bidirectional", "arabisch", "hebräisch", "arabe", "hébreu", "árabe", "hebreo",
+		"アラビア語", "ヘブライ語", "右から左"},
 }

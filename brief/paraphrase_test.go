@@ -78,6 +78,21 @@ func TestParaphraseConcepts(t *testing.T) {
 		{"Show the balance converted with today's exchange rate", "fx", true},
 		{"Use the fx service for conversions", "fx", true},
 		{"Show the balance in euros", "fx", false},
+		// Changing a big table while it is used.
+		{"Add the index to the orders table without locking it", "zero downtime", true},
+		{"Rename the column without downtime", "zero downtime", true},
+		{"The site had downtime last night", "zero downtime", false},
+		// Markup from people.
+		{"Authors want to paste raw HTML with links into their bio", "xss", true},
+		{"Let editors use rich text in the course description", "xss", true},
+		{"Render the comment body with dangerouslySetInnerHTML", "xss", true},
+		{"Fix the layout in profile.component.html", "xss", false},
+		{"Format the text in the footer", "xss", false},
+		// Right-to-left languages.
+		{"We launch in Arabic next month", "rtl", true},
+		{"Die App muss Hebräisch unterstützen", "rtl", true},
+		{"We launch in Italian next month", "rtl", false},
+		{"We launch in Italian next month", "translate", true},
 		// Subjects whose everyday words are in their everyday group.
 		{"The gateway fetches the merchant settings on every request; hold on to it locally", "cache", true},
 		{"Keep a copy around instead of asking the database again", "cache", true},
