@@ -34,7 +34,7 @@ var everydayGroups = [][]string{
 		"temps de chargement", "lento", "lenta", "lentitud", "más rápido", "más rápida", "tarda mucho", "tarda demasiado", "acelerar", "tiempo de carga", "rendimiento",
 		"遅い", "遅すぎ", "遅く", "速く", "高速化", "重い", "パフォーマンス", "最適化", "表示速度",
 		// Load a task names as traffic and people.
-		"traffic picks", "traffic grows", "traffic increases", "more traffic", "more users", "many users", "lots of users",
+		"traffic picks", "traffic grows", "traffic increases", "more traffic", "more users", "loads forever", "loading forever",
 		"at scale", "peak hours", "busy hours", "rush hour", "throughput", "stress test", "gatling", "jmeter", "locust"},
 	// Secrets and credentials, including the keys a task names ("signing
 	// key", "API key"; "key" alone names many things).
@@ -254,7 +254,7 @@ var everydayGroups = [][]string{
 		// The people it is for, and the keys they use.
 		"deaf", "hard of hearing", "disabled users", "disabled people", "disability", "disabilities",
 		"impaired", "impairment", "impairments", "assistive", "assistive technology", "dyslexia", "dyslexic",
-		"focus trap", "focus order", "keyboard trap", "trapped", "tab through", "tabbing", "tab key", "escape key",
+		"focus trap", "focus order", "keyboard trap", "trapped", "tab through", "tab key", "escape key",
 		"esc key", "reduced motion", "nvda", "voiceover", "talkback", "color contrast",
 		"colour contrast", "blinde", "gehörlos", "tastaturbedienung", "screenreader", "non-voyants", "lecteur d'écran",
 		"navigation au clavier", "handicap", "lector de pantalla", "ciegos", "discapacidad", "navegación con teclado",
@@ -275,7 +275,7 @@ var everydayGroups = [][]string{
 		"auf spanisch", "auf französisch", "auf japanisch", "en español", "en français", "en espagnol", "en allemand",
 		"en japonais", "en francés", "en alemán", "en japonés", "スペイン語", "フランス語", "ドイツ語", "翻訳", "多言語",
 		// The language named as an adjective, inflected ("die spanischen Texte").
-		"spanischen", "französischen", "deutschen", "englischen", "japanischen", "italienischen", "espagnole",
+		"spanischen", "französischen", "japanischen", "italienischen", "espagnole",
 		"espagnoles", "española", "españolas", "francesa", "alemana", "japonesa", "inglesa",
 		// Other languages, and their plural forms.
 		"italian", "portuguese", "chinese", "korean", "dutch", "turkish", "swedish", "hindi", "pluralization", "pluralisation", "pluralize", "pluralise"},

@@ -27,7 +27,7 @@ var paraphraseGroups = [][]string{
 	// A library other code builds on: its consumers, its versions and
 	// what breaks them.
 	{"semver", "semantic versioning", "semantic version", "major bump",
-		"major release", "migration guide", "migration guides", "upgrade guide", "upgrade path",
+		"migration guide", "migration guides", "upgrade guide", "upgrade path",
 		"japicmp", "api-extractor", "apidiff", "gorelease", "revapi",
 		"client library", "client libraries", "common library", "common client",
 		"internal library", "internal libraries", "other teams", "client teams",
@@ -100,4 +100,10 @@ var paraphraseGroups = [][]string{
 	{"rtl", "right-to-left", "arabic", "hebrew", "persian", "farsi", "urdu", "logical properties", "inline-start",
 		"bidi", "bidirectional", "arabisch", "hebräisch", "arabe", "hébreu", "árabe", "hebreo",
 		"アラビア語", "ヘブライ語", "右から左"},
+	// Numbers and dates written the way each locale writes them.
+	{"intl", "numberformat", "datetimeformat", "tolocalestring", "tolocaledatestring", "decimal separator",
+		"decimal separators", "decimal comma", "decimal point", "thousands separator", "thousands separators",
+		"number format", "number formats", "number formatting", "format numbers", "format dates", "locale-aware",
+		"tausendertrennzeichen", "dezimaltrennzeichen", "dezimalkomma", "séparateur décimal", "séparateur de milliers",
+		"separador decimal", "separador de miles", "桁区切り", "小数点"},
 }

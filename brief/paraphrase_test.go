@@ -93,6 +93,10 @@ func TestParaphraseConcepts(t *testing.T) {
 		{"Die App muss Hebräisch unterstützen", "rtl", true},
 		{"We launch in Italian next month", "rtl", false},
 		{"We launch in Italian next month", "translate", true},
+		// Numbers and dates per locale.
+		{"German users see 1,234.50 instead of a decimal comma", "intl", true},
+		{"Format numbers for the dispatcher's locale", "intl", true},
+		{"Format the Go files before committing", "intl", false},
 		// Subjects whose everyday words are in their everyday group.
 		{"The gateway fetches the merchant settings on every request; hold on to it locally", "cache", true},
 		{"Keep a copy around instead of asking the database again", "cache", true},
@@ -118,6 +122,7 @@ func TestParaphraseConcepts(t *testing.T) {
 		{"Add a percentage of the base fare to the total", "feature flag", false},
 		{"The endpoint falls over once traffic picks up", "slow", true},
 		{"It breaks with more users on Black Friday", "slow", true},
+		{"Count how many users click the banner", "slow", false},
 		{"Point it at the new server in appsettings.Production.json", "config", true},
 		{"Füge die spanischen Texte hinzu", "translate", true},
 	}
