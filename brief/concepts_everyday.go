@@ -256,7 +256,7 @@ var everydayGroups = [][]string{
 		"impaired", "impairment", "impairments", "assistive", "assistive technology", "dyslexia", "dyslexic",
 		"focus trap", "focus order", "keyboard trap", "trapped", "tab through", "tab key", "escape key",
 		"esc key", "reduced motion", "nvda", "voiceover", "talkback", "color contrast",
-		"colour contrast", "blinde", "gehörlos", "tastaturbedienung", "screenreader", "non-voyants", "lecteur d'écran",
+		"colour contrast", "gehörlos", "tastaturbedienung", "screenreader", "non-voyants", "lecteur d'écran",
 		"navigation au clavier", "handicap", "lector de pantalla", "ciegos", "discapacidad", "navegación con teclado",
 		"障害のある", "キーボード操作", "スクリーンリーダー"},
 	// Explaining a system: docs and diagrams.

@@ -106,4 +106,22 @@ var paraphraseGroups = [][]string{
 		"number format", "number formats", "number formatting", "format numbers", "format dates", "locale-aware",
 		"tausendertrennzeichen", "dezimaltrennzeichen", "dezimalkomma", "séparateur décimal", "séparateur de milliers",
 		"separador decimal", "separador de miles", "桁区切り", "小数点"},
+	// Errors that say what failed and where: wrapping and context.
+	{"wrap errors", "wrap the error", "wrapped errors", "wraps errors", "error wrapping", "fmt.errorf",
+		"adding context", "without context", "no context", "more context", "lost context", "swallow",
+		"swallowed", "swallows", "swallowing", "rethrow", "rethrows", "error chain", "ohne kontext", "sans contexte",
+		"sin contexto", "握りつぶ"},
+	// Values that may be missing: null safety.
+	{"npe", "nullpointerexception", "nullreferenceexception", "null pointer", "nil pointer", "null reference",
+		"nil dereference", "null safety", "null-safety", "force unwrap", "force-unwrap", "force-unwrapped", "unwrap",
+		"unwraps", "handle nulls", "nullable reference", "requirenotnull", "requirenonnull", "ヌルポ",
+		"ぬるぽ"},
+	// Requests that claim to come from a partner: signatures on webhooks.
+	{"webhook signature", "webhook signatures", "verify webhooks", "unsigned webhooks", "signed webhooks", "hmac",
+		"hmac-sha256", "forged requests", "forged webhooks", "spoofed", "spoofing", "fake events", "fake requests",
+		"fake webhooks", "fake callbacks", "stripe-signature", "webhook-signatur", "signature du webhook",
+		"firma del webhook", "署名検証", "なりすまし"},
+	// Calls from a page on another origin: CORS.
+	{"cors origins", "cors headers", "cors error", "cors errors", "cross-origin", "allowed origins", "origin header",
+		"preflight", "allow-origin", "same-origin", "クロスオリジン"},
 }

@@ -175,7 +175,7 @@ func TestEvalColdStart5(t *testing.T) {
 // TestEvalColdStart6 measures selection on testdata/coldstart6.json, a
 // 312-rule multi-stack set written blind before the second round of
 // cold-start work: scored untouched first, then its misses were studied, so
-// it is a dev set now.
+// it is a dev set now. The paraphrase concepts raised it from 0.882 to 0.941.
 func TestEvalColdStart6(t *testing.T) {
 	evalFile(t, "coldstart6.json", coldStart6Floor)
 }
@@ -318,7 +318,7 @@ const (
 	coldStart3Floor  = 0.96
 	coldStart4Floor  = 0.96
 	coldStart5Floor  = 0.89
-	coldStart6Floor  = 0.88
+	coldStart6Floor  = 0.94
 	coldStart7Floor  = 0.92
 	coldStart8Floor  = 1.0
 	coldStart9Floor  = 0.87

@@ -97,6 +97,23 @@ func TestParaphraseConcepts(t *testing.T) {
 		{"German users see 1,234.50 instead of a decimal comma", "intl", true},
 		{"Format numbers for the dispatcher's locale", "intl", true},
 		{"Format the Go files before committing", "intl", false},
+		// Errors with context.
+		{"Loading the config only says file not found, with no context", "wrap errors", true},
+		{"Beim Laden kommt nur ein Fehler ohne Kontext zurück", "wrap errors", true},
+		{"Pass the request context to the database call", "wrap errors", false},
+		{"Return errors as problem+json", "wrap errors", false},
+		// Null safety.
+		{"The app throws a NullPointerException when the avatar is missing", "npe", true},
+		{"Stop force-unwrapping the optionals in the profile screen", "npe", true},
+		{"Add a NOT NULL column", "npe", false},
+		// Webhook signatures.
+		{"Anyone could send fake events to our Stripe endpoint", "webhook signature", true},
+		{"Add a webhook for new orders", "webhook signature", false},
+		// CORS.
+		{"The browser blocks the admin's cross-origin calls to the API", "cors origins", true},
+		{"Never read another domain's tables", "cors origins", false},
+		{"Upgrade to .NET Core 8", "cors origins", false},
+		{"Keep the original file", "cors origins", false},
 		// Subjects whose everyday words are in their everyday group.
 		{"The gateway fetches the merchant settings on every request; hold on to it locally", "cache", true},
 		{"Keep a copy around instead of asking the database again", "cache", true},
