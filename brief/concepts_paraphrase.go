@@ -29,7 +29,7 @@ var paraphraseGroups = [][]string{
 	{"semver", "semantic versioning", "semantic version", "major bump",
 		"migration guide", "migration guides", "upgrade guide", "upgrade path",
 		"japicmp", "api-extractor", "apidiff", "gorelease", "revapi",
-		"client library", "client libraries", "common library", "common client",
+		"common library", "common client",
 		"internal library", "internal libraries", "other teams", "client teams",
 		"downstream services", "public methods", "public method", "method signature", "method signatures",
 		"renamed methods", "removed methods",
