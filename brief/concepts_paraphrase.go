@@ -20,7 +20,7 @@ var paraphraseGroups = [][]string{
 		"retention job", "retention rule", "retention rules", "legal hold", "legal holds", "legal-hold",
 		"lifecycle rule", "lifecycle rules", "lifecycle policy", "ttl index",
 		"longer permitted", "longer allowed", "old records", "old data", "old history", "old transactions", "old logs",
-		"old rows", "older records", "years old", "months old", "kept for", "retained", "retain",
+		"old rows", "older records", "years old", "months old", "retained", "retain",
 		"aufbewahrung", "aufbewahrungsfrist", "aufbewahrungsfristen", "löschfrist", "löschfristen",
 		"durée de conservation", "délai de conservation", "conservation des données", "retención", "plazo de conservación",
 		"conservación de datos", "保持期間", "保存期間", "保管期間", "保存期限"},
@@ -52,23 +52,23 @@ var paraphraseGroups = [][]string{
 		"akzente", "umlaute", "schreibweise", "schreibweisen", "orthographe", "tildes", "acentos",
 		"ortografía", "表記揺れ", "表記ゆれ", "全角半角", "ひらがな", "カタカナ"},
 	// A secret that got out: rotating it, not only deleting it.
-	{"leaked secret", "leaked secrets", "ever committed", "accidentally committed", "was committed", "is committed",
+	{"leaked secret", "leaked secrets", "ever committed", "accidentally committed",
 		"plaintext", "hardcoded password", "hardcoded passwords",
 		"hardcoded secret", "hardcoded secrets", "hardcoded credentials",
 		"leaked credentials", "leaked password", "leaked token", "exposed secret", "exposed credentials",
-		"rotate secrets", "rotate the secret", "rotate it", "rotate credentials", "rotate the key", "rotate keys",
+		"rotate secrets", "rotate the secret", "rotate credentials", "rotate the key", "rotate keys",
 		"gitleaks", "trufflehog", "secret scanning", "sec-incidents",
 		"kompromittiert", "漏洩", "流出"},
 	// Tests that try many generated inputs: property-based tests, fuzzing.
 	{"property-based", "property based", "property tests", "property test", "property testing", "fuzz", "fuzzing",
 		"fuzzer", "fuzz test", "fuzz tests", "random inputs", "random input", "random values", "random amounts",
 		"random data", "generated inputs", "arbitrary inputs", "lots of random", "many inputs", "edge cases",
-		"corner cases", "holds up", "jqwik", "quickcheck", "proptest", "fast-check", "gopter",
+		"corner cases", "jqwik", "quickcheck", "proptest", "fast-check", "gopter",
 		"eigenschaftsbasiert", "zufällige werte", "valeurs aléatoires", "valores aleatorios", "プロパティベース",
 		"ランダムな値"},
-	// Points in time: timestamps and the columns that hold them (an
-	// identifier such as created_at or sentAt names one, see
-	// [scanner.emitWord]).
+	// Points in time: timestamps and the columns that hold them (in a
+	// task, an identifier such as created_at or sentAt names one, see
+	// [pointInTime]).
 	{"timestamp", "timestamps", "timestamptz", "datetime", "datetimes", "datetimefield",
 		"zoneddatetime", "offsetdatetime", "datetimeoffset", "localdatetime",
 		"zeitstempel", "horodatage", "marca de tiempo", "タイムスタンプ"},

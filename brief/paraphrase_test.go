@@ -60,8 +60,11 @@ func TestParaphraseConcepts(t *testing.T) {
 		{"The gitleaks hook flagged a token in the config", "leaked secret", true},
 		{"Find a compromise between speed and memory", "leaked secret", false},
 		{"Commit the fix and push", "leaked secret", false},
+		{"Check that everything is committed", "leaked secret", false},
+		{"Let users rotate it before saving", "leaked secret", false},
 		// Property-based tests.
-		{"Make sure the parser holds up against random inputs", "property-based", true},
+		{"Make sure the parser survives lots of random inputs", "property-based", true},
+		{"What is holding up the release?", "property-based", false},
 		{"Add fuzz tests for the decoder", "property-based", true},
 		{"Generate a random token for the reset link", "property-based", false},
 		// Points in time.
