@@ -35,7 +35,7 @@ var everydayGroups = [][]string{
 		"遅い", "遅すぎ", "遅く", "速く", "高速化", "重い", "パフォーマンス", "最適化", "表示速度",
 		// Load a task names as traffic and people.
 		"traffic picks", "traffic grows", "traffic increases", "more traffic", "more users", "loads forever", "loading forever",
-		"at scale", "peak hours", "busy hours", "rush hour", "throughput", "stress test", "gatling", "jmeter", "locust"},
+		"at scale", "peak hours", "busy hours", "rush hour", "choppy", "jerky", "throughput", "stress test", "gatling", "jmeter", "locust"},
 	// Secrets and credentials, including the keys a task names ("signing
 	// key", "API key"; "key" alone names many things).
 	{"secret", "secrets", "signing key", "signing secret", "api key", "api keys", "private key", "secret key", "access key",

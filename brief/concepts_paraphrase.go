@@ -46,7 +46,7 @@ var paraphraseGroups = [][]string{
 		"ausführungsplan", "plan d'exécution", "plan de ejecución", "実行計画", "大量データ"},
 	// Finding a word however it is written: accents, spellings, stems.
 	{"accents", "accent", "accented", "diacritics", "diacritic", "umlaut", "umlauts", "asciifolding", "icu folding", "ascii folding", "case folding", "unicode folding",
-		"unaccent", "collation", "case-insensitive", "accent-insensitive", "spelled differently",
+		"unaccent", "collation", "case-insensitive", "case insensitive", "case-sensitive", "case sensitive", "accent-insensitive", "spelled differently",
 		"spell it", "spells it", "misspelled", "misspelling", "misspellings", "stemmer", "stemmers", "stemming",
 		"synonyms", "transliteration", "finds nothing", "no matches",
 		"akzente", "umlaute", "schreibweise", "schreibweisen", "orthographe", "tildes", "acentos",
@@ -104,6 +104,7 @@ var paraphraseGroups = [][]string{
 	{"intl", "numberformat", "datetimeformat", "tolocalestring", "tolocaledatestring", "decimal separator",
 		"decimal separators", "decimal comma", "decimal point", "thousands separator", "thousands separators",
 		"number format", "number formats", "number formatting", "format numbers", "format dates", "locale-aware",
+		"american format", "us format", "european format",
 		"tausendertrennzeichen", "dezimaltrennzeichen", "dezimalkomma", "séparateur décimal", "séparateur de milliers",
 		"separador decimal", "separador de miles", "桁区切り", "小数点"},
 	// Errors that say what failed and where: wrapping and context.

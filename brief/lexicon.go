@@ -214,7 +214,7 @@ var conceptGroups = [][]string{
 		"datenschutz", "donnees personnelles", "datos personales",
 		"forget", "forgotten", "right to be forgotten", "erasure", "right to erasure", "data subject", "data-subject", "dsar", "dob", "phi", "hipaa", "health data", "medical", "diagnosis", "diagnoses", "allergy", "allergies", "allergic", "medication", "medications", "patient data"},
 	// Mobile apps and the device.
-	{"mobile", "ios", "android", "phone", "tablet", "swift", "kotlin", "portrait", "landscape", "スマホ", "アプリ", "handy", "movil",
+	{"mobile", "ios", "android", "phone", "tablet", "iphone", "iphones", "ipad", "ipads", "smartphone", "smartphones", "swift", "kotlin", "portrait", "landscape", "スマホ", "アプリ", "handy", "movil",
 		"kt", "kts", "jetpack", "jetpack compose", "viewmodel", "play store", "apk", "aab", "testflight", "app store", "xcode", "swiftui", "uikit", "cocoapods", "react native", "flutter",
 		"androidmanifest", "podfile", "info.plist",
 		"sideways", "orientation", "screen rotation", "configuration change"},
@@ -334,6 +334,7 @@ var conceptGroups = [][]string{
 		"証明書", "暗号"},
 	// Changes that must happen all together or not at all.
 	{"transaction", "transactions", "transactional", "atomic", "atomically", "half-saved", "partially saved",
+		"halfway", "half-done", "half done", "partial write", "partial writes", "inconsistent state",
 		"トランザクション", "中途半端", "transaktion", "transacción"},
 	// Messages between services.
 	{"kafka", "rabbitmq", "sqs", "sns", "pubsub", "pub/sub", "message broker", "event bus", "consumer group", "kafka consumer", "message consumer",

@@ -6,7 +6,7 @@ import (
 )
 
 // conceptOf returns the concept number of the group that starts with
-// member, in paraphraseGroups or everydayGroups.
+// member, in paraphraseGroups, everydayGroups or conceptGroups.
 func conceptOf(t *testing.T, member string) int {
 	t.Helper()
 	for i, g := range paraphraseGroups {
@@ -19,7 +19,12 @@ func conceptOf(t *testing.T, member string) int {
 			return len(conceptGroups) + i
 		}
 	}
-	t.Fatalf("no paraphrase or everyday group starts with %q", member)
+	for i, g := range conceptGroups {
+		if g[0] == member {
+			return i
+		}
+	}
+	t.Fatalf("no group starts with %q", member)
 	return -1
 }
 
@@ -118,6 +123,11 @@ func TestParaphraseConcepts(t *testing.T) {
 		{"Upgrade to .NET Core 8", "cors origins", false},
 		{"Keep the original file", "cors origins", false},
 		// Subjects whose everyday words are in their everyday group.
+		{"The import dies halfway and leaves the ledger in an inconsistent state", "transaction", true},
+		{"On iPhone the sheet is cut off", "mobile", true},
+		{"Search is case sensitive, make it match either way", "accents", true},
+		{"Dates show in US format for German users", "intl", true},
+		{"Scrolling the feed is choppy", "slow", true},
 		{"The gateway fetches the merchant settings on every request; hold on to it locally", "cache", true},
 		{"Keep a copy around instead of asking the database again", "cache", true},
 		{"Hold the button to record", "cache", false},
