@@ -32,7 +32,10 @@ var everydayGroups = [][]string{
 		"queries per row", "dataloader",
 		"langsam", "schneller", "beschleunigen", "dauert lange", "dauert ewig", "ladezeit", "leistung", "lent", "lente", "lenteur", "plus rapide", "plus vite", "trop lent", "trop lente", "accélérer",
 		"temps de chargement", "lento", "lenta", "lentitud", "más rápido", "más rápida", "tarda mucho", "tarda demasiado", "acelerar", "tiempo de carga", "rendimiento",
-		"遅い", "遅すぎ", "遅く", "速く", "高速化", "重い", "パフォーマンス", "最適化", "表示速度"},
+		"遅い", "遅すぎ", "遅く", "速く", "高速化", "重い", "パフォーマンス", "最適化", "表示速度",
+		// Load a task names as traffic and people.
+		"traffic picks", "traffic grows", "traffic increases", "more traffic", "more users", "loads forever", "loading forever",
+		"at scale", "peak hours", "busy hours", "rush hour", "choppy", "jerky", "throughput", "stress test", "gatling", "jmeter", "locust"},
 	// Secrets and credentials, including the keys a task names ("signing
 	// key", "API key"; "key" alone names many things).
 	{"secret", "secrets", "signing key", "signing secret", "api key", "api keys", "private key", "secret key", "access key",
@@ -46,21 +49,36 @@ var everydayGroups = [][]string{
 		"progressive rollout", "percentage rollout", "canary", "dark launch", "launchdarkly", "unleash", "flagsmith",
 		"growthbook", "a/b test", "split test", "before everyone", "pilot", "beta testers", "beta users", "early access",
 		"schrittweise", "stufenweise", "freischalten", "déploiement progressif", "progressivement", "despliegue gradual",
-		"gradualmente", "フィーチャーフラグ", "機能フラグ", "段階的", "一部のユーザー"},
+		"gradualmente", "フィーチャーフラグ", "機能フラグ", "段階的", "一部のユーザー",
+		// Trying a change on a part of the people first.
+		"subset of users", "small group",
+		"beta group", "early adopters", "internal users",
+		"dogfood", "dogfooding"},
 	// Files people send: uploads and attachments.
 	{"upload", "uploads", "uploaded", "uploading", "attach", "attachment", "attachments", "file upload",
 		"user files", "user-uploaded", "presigned", "presigned url", "multipart", "magic bytes", "file size", "size limit",
 		"file picker", "drag and drop", "dropzone", "attach a photo", "attach photos", "attach a file", "attach files",
 		"attach an image", "attach a pdf", "upload a photo", "add a photo", "send a photo", "snap a photo", "snap a picture", "drop files", "drop a file",
 		"hochladen", "anhängen", "anhang", "téléverser", "pièce jointe", "joindre", "subir", "adjuntar", "adjunto",
-		"アップロード", "添付"},
+		"アップロード", "添付",
+		// Files people hand over, and the checks on them.
+		"large files", "big files", "huge files", "larger files", "mb file", "mb files", "gb file", "gb files", "mb photos", "mb videos", "drop here", "hand us", "send us a file",
+		"choose a file", "pick a file", "select a file", "mime type", "mime types",
+		"malware scan", "virus scan", "clamav", "antivirus"},
 	// Dates and times shown to people: relative times, their time zone.
 	{"ago", "time ago", "relative time", "relative times", "relative date", "relative dates", "local time", "local hours",
 		"time zone", "time zones", "timezone", "timezones", "utc", "timestamptz", "date-fns", "dayjs", "luxon",
 		"moment.js", "datetimeformat", "day early", "day late", "hour early", "hour late", "wrong day", "wrong date",
 		"hour off", "naive datetime", "naive datetimes", "timezone-aware", "date format", "date formats", "absolute dates", "iso 8601", "daylight saving", "dst",
 		"ortszeit", "zeitzone", "vor tagen", "heure locale", "fuseau horaire", "hora local", "zona horaria", "hace días",
-		"タイムゾーン", "現地時間", "日前", "時間前", "相対時間"},
+		"タイムゾーン", "現地時間", "日前", "時間前", "相対時間",
+		// Times at the wrong hour, and people elsewhere.
+		"1am", "2am", "3am", "4am", "5am", "6am", "7am", "8am", "9am", "10am", "11am", "12am",
+		"1pm", "2pm", "3pm", "4pm", "5pm", "6pm", "7pm", "8pm", "9pm", "10pm", "11pm", "12pm",
+		"midnight", "middle of the night", "wrong hour", "hours off", "other countries", "another country",
+		"different countries", "abroad", "overseas", "summer time", "winter time",
+		"clocks change", "clocks go", "mitten in der nacht", "mitternacht", "en pleine nuit", "milieu de la nuit",
+		"minuit", "madrugada", "medianoche", "深夜", "夜中", "海外"},
 	// Money shown and computed: prices, currencies, rounding.
 	{"price", "prices", "pricing", "currency", "currencies", "minor units", "rounding error", "rounding errors", "floating point",
 		"numberformat", "exchange rate", "vat", "tax", "taxes", "discount", "discounts", "coupon", "coupons", "subtotal",
@@ -73,7 +91,8 @@ var everydayGroups = [][]string{
 		"notify", "notification", "notifications", "transactional email", "transactional emails", "mjml", "newsletter",
 		"reminder", "reminders", "inbox", "inboxes", "digest email", "email digest", "unsubscribe", "deliverability", "spam folder", "spf", "dkim", "dmarc", "bounces", "sendgrid", "postmark", "mailgun", "twilio", "apns", "fcm",
 		"benachrichtigung", "erinnerung", "posteingang", "courriel", "rappel", "boîte de réception", "correo", "notificación", "recordatorio", "bandeja de entrada",
-		"メール", "通知", "リマインダー", "プッシュ通知", "受信箱", "受信トレイ"},
+		"メール", "通知", "リマインダー", "プッシュ通知", "受信箱", "受信トレイ",
+		"aviso", "avisos"},
 	// Personal data, privacy and a person's request to be erased.
 	{"personal data", "personal information", "personal info", "personal details", "pii", "gdpr", "privacy", "erasure", "right to erasure", "right to be forgotten", "be forgotten",
 		"forget me", "forget them", "forget everything", "delete my data", "delete their data", "delete my account",
@@ -81,7 +100,12 @@ var everydayGroups = [][]string{
 		"anonymize", "anonymised", "anonymized", "pseudonymise", "consent", "data retention", "health data", "patient data",
 		"medical records", "phi", "hipaa",
 		"datenschutz", "dsgvo", "daten löschen", "daten gelöscht", "personenbezogene daten", "einwilligung", "rgpd", "données personnelles", "droit à l'oubli",
-		"consentement", "suppression des données", "supprimer mes données", "datos personales", "información personal", "informations personnelles", "persönliche daten", "borrar mis datos", "eliminar mis datos", "eliminar sus datos", "derecho al olvido", "consentimiento", "個人情報", "削除依頼", "データの削除", "忘れられる権利", "プライバシー"},
+		"consentement", "suppression des données", "supprimer mes données", "datos personales", "información personal", "informations personnelles", "persönliche daten", "borrar mis datos", "eliminar mis datos", "eliminar sus datos", "derecho al olvido", "consentimiento", "個人情報", "削除依頼", "データの削除", "忘れられる権利", "プライバシー",
+		// A person asking to be erased, in other words.
+		"wipe everything", "delete everything", "erase everything", "remove everything", "everything about",
+		"deletion request", "deletion requests", "erasure request", "erasure requests", "data request", "data requests",
+		"privacy request", "privacy requests", "gdpr request", "close my account", "close their account",
+		"account deletion"},
 	// Changing or removing data in production, and the safety steps.
 	{"production data", "production database", "production db", "prod database", "prod db", "live database", "live data",
 		"production rows", "data fix", "backfill", "bulk delete", "bulk update", "mass delete", "clear out", "clean out",
@@ -89,7 +113,10 @@ var everydayGroups = [][]string{
 		"back up", "ad hoc", "data migration", "management command", "rails console", "django shell",
 		"manual sql", "psql", "database snapshot", "db snapshot", "manual snapshot", "truncate table", "dry run", "dry-run", "where clause", "in batches",
 		"produktionsdaten", "produktivdatenbank", "bereinigen", "données de production", "datos de producción",
-		"本番データ", "本番DB", "一括削除", "バックアップ"},
+		"本番データ", "本番DB", "一括削除", "バックアップ",
+		// Rows that should not be there.
+		"fake accounts", "junk data", "corrupt data", "corrupted data", "orphaned rows",
+		"orphaned records", "leftover data", "leftover rows", "stray rows"},
 	// Urgent fixes and releases outside the usual rhythm.
 	{"hotfix", "hotfixes", "hot fix", "urgent", "urgently", "asap", "emergency", "tonight", "right now",
 		"straight away", "quick fix", "patch release", "cherry-pick", "cherry pick", "release window",
@@ -145,12 +172,20 @@ var everydayGroups = [][]string{
 		"every hour", "periodic", "periodically", "dead letter", "dead-letter", "idempotent", "on_commit",
 		"long-running", "kick off", "offload", "fire and forget", "hintergrund", "warteschlange", "nächtlich", "jede nacht", "tâche de fond", "file d'attente",
 		"tâche planifiée", "segundo plano", "tarea programada", "cada noche", "jeden abend", "chaque soir", "todas las noches",
-		"バックグラウンド", "ジョブ", "キュー", "定期実行", "毎晩", "毎朝", "毎日", "毎週", "毎月"},
+		"バックグラウンド", "ジョブ", "キュー", "定期実行", "毎晩", "毎朝", "毎日", "毎週", "毎月",
+		// Recurring times, in other words.
+		"each night", "each morning", "each evening", "each month", "each week", "every day", "each day",
+		"every weekday", "every monday", "every tuesday", "every wednesday", "every thursday", "every friday",
+		"every saturday", "every sunday", "once an hour", "twice a day", "end of month", "first of the month",
+		"shedlock", "quartz", "hangfire", "celery beat", "cada día", "cada mañana", "chaque jour", "chaque matin",
+		"jeden tag", "jeden morgen"},
 	// Settings per environment: configuration.
 	{"config", "configuration", "environment variable", "environment variables", "env var", "env vars",
 		"per environment", "dotenv", "configmap", "configmaps", "helm values", "values.yaml", "at startup",
 		"fail fast", "konfiguration", "umgebungsvariable", "umgebungsvariablen", "variable d'environnement",
-		"variables d'environnement", "variable de entorno", "variables de entorno", "設定", "環境変数", "環境ごと", "環境別", "環境毎"},
+		"variables d'environnement", "variable de entorno", "variables de entorno", "設定", "環境変数", "環境ごと", "環境別", "環境毎",
+		// Configuration files by their names.
+		"appsettings", "application.yml", "application.yaml", "application.properties"},
 	// Tests that fail now and then, and a red or slow pipeline.
 	{"flaky", "flaky test", "flaky tests", "flakes", "intermittent", "intermittently", "fails randomly", "randomly fails",
 		"red build", "ci green", "green build", "failing test", "failing tests", "skip test", "skip tests", "skipped test",
@@ -185,7 +220,14 @@ var everydayGroups = [][]string{
 	// Not doing the same work twice: caching.
 	{"cache", "caching", "cached", "cache key", "cache keys", "cache entry", "cached copy", "memoize", "memoise", "in memory", "in-memory",
 		"memoization", "every visit", "every page load", "redis", "ttl", "stale",
-		"invalidate", "invalidation", "zwischenspeichern", "mettre en cache", "caché", "キャッシュ"},
+		"invalidate", "invalidation", "zwischenspeichern", "mettre en cache", "caché", "キャッシュ",
+		// Keeping a result instead of fetching it again, in other words.
+		"hold on", "hold onto", "hold locally", "keep locally", "store locally", "cache locally",
+		"keep around", "copy around", "refetch", "refetches", "refetching", "re-fetch", "re-fetches",
+		"expensive call", "expensive calls", "expensive query", "expensive queries",
+		"every request", "each request", "every call", "each call",
+		"cache hit", "cache miss", "hit rate", "caffeine", "memorycache", "hybridcache", "lru",
+		"im speicher", "zwischengespeichert", "garder en mémoire", "en cache", "en memoria", "en caché", "使い回"},
 	// Changing code without changing what it does: refactoring.
 	{"refactor", "refactors", "refactoring", "tidy", "tidy up", "restructure", "restructuring", "reorganise",
 		"reorganize", "pure refactor", "pure refactors", "without changing", "same behaviour", "same behavior", "changing behaviour", "changing behavior", "behaviour change",
@@ -201,13 +243,22 @@ var everydayGroups = [][]string{
 	// Finding out later what happened: logs and diagnosis.
 	{"log", "logs", "logging", "logger", "structured logging", "slog", "log line", "log lines", "audit trail",
 		"audit log", "log level", "log levels", "noisy logs", "verbose logs", "debug logs", "troubleshoot", "troubleshooting", "diagnostics", "investigate",
-		"protokollieren", "protokoll", "journaliser", "journal", "registrar", "ログ", "記録", "調査"},
+		"protokollieren", "protokoll", "journaliser", "journal", "registrar", "ログ", "記録", "調査",
+		"dig into", "track down"},
 	// Using a product without sight, a mouse or small text: accessibility.
 	{"screen reader", "screen readers", "mouse", "keyboard", "without a mouse", "focus indicator", "focus ring",
 		"focus outline", "tab order", "tabindex", "arrow keys", "contrast", "wcag", "blind users", "blind people", "visually impaired", "low vision", "keyboard only",
 		"keyboard users", "colour blind", "color blind", "colorblind", "larger text", "font size", "dynamic type", "aria",
 		"a11y", "accessibility", "barrierefrei", "sehbehindert", "malvoyant", "malvoyants", "accessible",
-		"discapacidad visual", "accesible", "視覚障害", "読み上げ", "アクセシビリティ"},
+		"discapacidad visual", "accesible", "視覚障害", "読み上げ", "アクセシビリティ",
+		// The people it is for, and the keys they use.
+		"deaf", "hard of hearing", "disabled users", "disabled people", "disability", "disabilities",
+		"impaired", "impairment", "impairments", "assistive", "assistive technology", "dyslexia", "dyslexic",
+		"focus trap", "focus order", "keyboard trap", "trapped", "tab through", "tab key", "escape key",
+		"esc key", "reduced motion", "nvda", "voiceover", "talkback", "color contrast",
+		"colour contrast", "gehörlos", "tastaturbedienung", "screenreader", "non-voyants", "lecteur d'écran",
+		"navigation au clavier", "handicap", "lector de pantalla", "ciegos", "discapacidad", "navegación con teclado",
+		"障害のある", "キーボード操作", "スクリーンリーダー"},
 	// Explaining a system: docs and diagrams.
 	{"diagram", "diagrams", "flowchart", "flow chart", "sequence diagram", "mermaid", "draw.io", "plantuml", "onboarding docs",
 		"new joiners", "new hires", "newcomers", "walkthrough", "diagramm", "ablaufdiagramm",
@@ -222,7 +273,12 @@ var everydayGroups = [][]string{
 		"crowdin", "lokalise", "in spanish", "in german", "in french", "in japanese",
 		"übersetzen", "übersetzt", "übersetzung", "traduire", "traduit", "traduction", "traducir", "traducido", "traducción",
 		"auf spanisch", "auf französisch", "auf japanisch", "en español", "en français", "en espagnol", "en allemand",
-		"en japonais", "en francés", "en alemán", "en japonés", "スペイン語", "フランス語", "ドイツ語", "翻訳", "多言語"},
+		"en japonais", "en francés", "en alemán", "en japonés", "スペイン語", "フランス語", "ドイツ語", "翻訳", "多言語",
+		// The language named as an adjective, inflected ("die spanischen Texte").
+		"spanischen", "französischen", "japanischen", "italienischen", "espagnole",
+		"espagnoles", "española", "españolas", "francesa", "alemana", "japonesa", "inglesa",
+		// Other languages, and their plural forms.
+		"italian", "portuguese", "chinese", "korean", "dutch", "turkish", "swedish", "hindi", "pluralization", "pluralisation", "pluralize", "pluralise"},
 	// Choosing a new dependency: the ask, the licence, the supply chain.
 	{"new dependency", "new dependencies", "new package", "new library", "third-party", "find a package", "find a library", "pick a library",
 		"choose a library", "pull in", "bring in", "license", "licenses", "licence", "licences", "gpl", "agpl", "mit license",
@@ -243,7 +299,14 @@ var everydayGroups = [][]string{
 	{"audit", "audits", "audit trail", "audit log", "audit logs", "auditing", "access log", "access logging",
 		"who opened", "who viewed", "who accessed", "who changed", "who deleted", "access history",
 		"zugriffsprotokoll", "prüfprotokoll", "journal d'audit", "piste d'audit", "auditoría", "registro de auditoría",
-		"監査", "監査ログ", "操作履歴", "アクセス履歴", "閲覧履歴"},
+		"監査", "監査ログ", "操作履歴", "アクセス履歴", "閲覧履歴",
+		// Who did what, as a task asks for it.
+		"who made", "who edited", "who modified", "who looked", "who touched",
+		"who approved", "who exported", "who downloaded", "opened which", "viewed which", "accessed which",
+		"edited which", "changed which", "activity log", "activity logs", "change history", "paper trail",
+		"forensics", "forensic", "tamper-proof", "tamper-evident", "every read",
+		"every access", "each access", "quién abrió", "quién vio", "誰が閲覧", "誰が開いた", "誰がアクセス", "誰が見た",
+		"操作ログ", "アクセスログ"},
 	// Health information, the most sensitive personal data.
 	{"phi", "hipaa", "health data", "medical data", "medical records", "medical history", "diagnosis", "allergy",
 		"allergies", "allergic", "medication", "medications", "prescription", "prescriptions", "symptom", "symptoms",

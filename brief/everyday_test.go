@@ -7,7 +7,8 @@ import (
 	"testing"
 )
 
-// TestEverydayEntries checks that every entry of everydayGroups can match
+// TestEverydayEntries checks that every entry of everydayGroups and
+// paraphraseGroups can match
 // as written: a word entry yields a key that is no stopword, and a phrase
 // yields the key of exactly two words in a row, the only phrases the
 // scanner looks up (prev word, next word; stopwords between them
@@ -16,7 +17,7 @@ import (
 func TestEverydayEntries(t *testing.T) {
 	var sc scanner
 	scratch := lexiconBuild{lexicon: &lexicon{}, entries: map[string]lexEntry{}}
-	for _, group := range everydayGroups {
+	for _, group := range slices.Concat(everydayGroups, paraphraseGroups) {
 		for _, entry := range group {
 			if isCJKString(entry) {
 				if !strings.ContainsFunc(entry, isCJK) {

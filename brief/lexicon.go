@@ -214,7 +214,7 @@ var conceptGroups = [][]string{
 		"datenschutz", "donnees personnelles", "datos personales",
 		"forget", "forgotten", "right to be forgotten", "erasure", "right to erasure", "data subject", "data-subject", "dsar", "dob", "phi", "hipaa", "health data", "medical", "diagnosis", "diagnoses", "allergy", "allergies", "allergic", "medication", "medications", "patient data"},
 	// Mobile apps and the device.
-	{"mobile", "ios", "android", "phone", "tablet", "swift", "kotlin", "portrait", "landscape", "スマホ", "アプリ", "handy", "movil",
+	{"mobile", "ios", "android", "phone", "tablet", "iphone", "iphones", "ipad", "ipads", "smartphone", "smartphones", "swift", "kotlin", "portrait", "landscape", "スマホ", "アプリ", "handy", "movil",
 		"kt", "kts", "jetpack", "jetpack compose", "viewmodel", "play store", "apk", "aab", "testflight", "app store", "xcode", "swiftui", "uikit", "cocoapods", "react native", "flutter",
 		"androidmanifest", "podfile", "info.plist",
 		"sideways", "orientation", "screen rotation", "configuration change"},
@@ -334,6 +334,7 @@ var conceptGroups = [][]string{
 		"証明書", "暗号"},
 	// Changes that must happen all together or not at all.
 	{"transaction", "transactions", "transactional", "atomic", "atomically", "half-saved", "partially saved",
+		"halfway", "half-done", "half done", "partial write", "partial writes", "inconsistent state",
 		"トランザクション", "中途半端", "transaktion", "transacción"},
 	// Messages between services.
 	{"kafka", "rabbitmq", "sqs", "sns", "pubsub", "pub/sub", "message broker", "event bus", "consumer group", "kafka consumer", "message consumer",
@@ -410,8 +411,9 @@ func categoryBit(cat string) (uint8, bool) {
 	return 0, false
 }
 
-// lexicon is the compiled form of the tables above and of everydayGroups
-// (concepts_everyday.go). Compiling stems every entry, which costs about a
+// lexicon is the compiled form of the tables above, of everydayGroups
+// (concepts_everyday.go) and of paraphraseGroups (concepts_paraphrase.go).
+// Compiling stems every entry, which costs about a
 // millisecond, and every hook process needs the lexicon for its one
 // prompt: so [compileLexicon] runs when the tables change, through
 // TestLexiconTable, which writes its result to lexicon_table.go, and a
@@ -527,7 +529,7 @@ func (l *lexicon) indexCJK() {
 // compileLexicon compiles the tables: every entry stemmed into its lookup
 // keys, the CJK entries with the longer entries that contain them.
 func compileLexicon() *lexicon {
-	groups := slices.Concat(conceptGroups, everydayGroups)
+	groups := slices.Concat(conceptGroups, everydayGroups, paraphraseGroups)
 	l := lexiconBuild{lexicon: &lexicon{nConcepts: len(groups)}, entries: make(map[string]lexEntry, 4096)}
 	var sc scanner
 	for i, group := range groups {

@@ -198,7 +198,7 @@ func analyse(task Task) *query {
 	for i := range q.concepts {
 		q.concepts[i] = -1
 	}
-	sc := scanner{stops: true}
+	sc := scanner{stops: true, cues: true}
 	var prev, stop []byte
 	prevStarts, prevLabel := false, ""
 	// prevFeat is the term feature of the word before the current one,

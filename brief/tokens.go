@@ -27,6 +27,17 @@ type scanner struct {
 	// surface is the current word before stemming, valid during the callback
 	// (for labels people read).
 	surface []byte
+	// cues emits, after an identifier that names a point in time
+	// ("created_at", "completedAt"), the word pointInTime. A task is read
+	// with cues: the identifier names the field the work is about. A
+	// rule is not: the identifiers it names are examples of its subject
+	// ("soft deletes with deleted_at"), and a rule about timestamps says
+	// so in words.
+	cues bool
+	// done is set when the word just emitted names a finished action
+	// ("created", "sent"); snakeAt when such a word was followed by "_".
+	done, snakeAt bool
+	cue           []byte
 }
 
 // termFunc receives one term. phrase is false for single words; cjkRun is
@@ -87,6 +98,7 @@ func (sc *scanner) scan(s string, emit termFunc) {
 				if len(sc.word) > 0 {
 					sc.flushWord(emit)
 				}
+				sc.snakeAt = c == '_' && sc.done
 				if len(sc.cjk) > 0 {
 					sc.flushCJK(emit)
 				}
@@ -128,16 +140,57 @@ func (sc *scanner) flushWord(emit termFunc) {
 	parts := sc.parts
 	sc.word, sc.parts = sc.word[:0], sc.parts[:0]
 	sc.prevUpper, sc.prevLower = false, false
+	snakeAt := sc.snakeAt
+	sc.snakeAt = false
 	sc.emitWord(w, emit)
+	if snakeAt && sc.cues && string(w) == "at" {
+		sc.emitPointInTime(emit)
+	}
 	if len(parts) == 0 {
+		sc.done = finished(w)
 		return
 	}
-	start := 0
-	for _, p := range parts {
-		sc.emitWord(w[start:p], emit)
-		start = p
+	start, prevDone := 0, false
+	for i := 0; i <= len(parts); i++ {
+		end := len(w)
+		if i < len(parts) {
+			end = parts[i]
+		}
+		part := w[start:end]
+		sc.emitWord(part, emit)
+		if prevDone && sc.cues && string(part) == "at" {
+			sc.emitPointInTime(emit) // "createdAt", "sentAt"
+		}
+		prevDone = finished(part)
+		start = end
 	}
-	sc.emitWord(w[start:], emit)
+	sc.done = prevDone
+}
+
+// pointInTime is the word an identifier such as "created_at",
+// "completedAt" or "expires_at" stands for: a column or field that holds
+// a point in time, the subject of the rules about timestamps.
+const pointInTime = "timestamp"
+
+// emitPointInTime emits pointInTime as a word of the text.
+func (sc *scanner) emitPointInTime(emit termFunc) {
+	sc.cue = append(sc.cue[:0], pointInTime...)
+	sc.emitWord(sc.cue, emit)
+}
+
+// finished reports whether w, a lower-cased word, names an action done
+// at some moment: a past participle ("created", "completed") or one of
+// the words that name a deadline or a start ("expires", "due").
+func finished(w []byte) bool {
+	if len(w) >= 4 && w[len(w)-2] == 'e' && w[len(w)-1] == 'd' {
+		return true
+	}
+	switch string(w) {
+	case "sent", "paid", "seen", "done", "run", "built", "sold", "held", "lost", "won", "due", "expires", "starts",
+		"ends", "begins", "opens", "closes":
+		return true
+	}
+	return false
 }
 
 func (sc *scanner) emitWord(w []byte, emit termFunc) {
