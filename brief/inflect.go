@@ -38,3 +38,32 @@ func (l *lexicon) inflected(term []byte) lexEntry {
 	}
 	return lexEntry{}
 }
+
+// compoundPhrase returns what the lexicon knows about a stemmed word that
+// is a phrase of the lexicon written as one word, as German writes
+// compounds ("Screenreader" is "screen reader", "Featureflags" "feature
+// flags", "Integrationstests" "integration tests" with the linking s):
+// the first part stemmed, the rest as the whole word was. Nothing when no
+// split makes a phrase.
+func (l *lexicon) compoundPhrase(term []byte) lexEntry {
+	if len(term) < 2*minCompoundPart || len(term) > 48 {
+		return lexEntry{}
+	}
+	var first, buf [64]byte
+	for n := minCompoundPart; n <= len(term)-minCompoundPart; n++ {
+		for _, cut := range [2]int{n, n - 1} {
+			if cut < n && term[cut] != 's' {
+				continue // only a linking s is dropped
+			}
+			w := stem(append(first[:0], term[:cut]...))
+			if len(l.word(string(w)).next) == 0 {
+				continue // no phrase begins with it
+			}
+			key := append(append(append(buf[:0], w...), ' '), term[n:]...)
+			if e := l.word(string(key)); len(e.concepts) > 0 {
+				return e
+			}
+		}
+	}
+	return lexEntry{}
+}

@@ -257,6 +257,16 @@ func analyse(task Task) *query {
 			}
 			prevStarts, stopStarts = false, false
 			return
+		case kindMixed:
+			// A word and a CJK run written together ("APIキー"): the
+			// entries that mix the scripts, which neither holds alone.
+			cjkFound = l.cjkIn(cjkFound[:0], string(term))
+			for _, i := range cjkFound {
+				if e := &l.cjk[i]; e.mixed() {
+					q.addConcept(e.concept, e.term, conceptW, -1)
+				}
+			}
+			return
 		case kindCJK:
 			q.addTerm(term, string(term), weightBigram)
 			prevStarts, stopStarts = false, false
@@ -325,6 +335,13 @@ func analyse(task Task) *query {
 					}
 					break
 				}
+			}
+			// A compound of the two words of a phrase ("Screenreader",
+			// "Featureflag") names what the phrase names, as the phrase
+			// does.
+			for _, c := range l.compoundPhrase(term).concepts {
+				q.addConcept(c, label, conceptW, -1)
+				q.nameAgain(c)
 			}
 		}
 		q.intents |= e.intents
