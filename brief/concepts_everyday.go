@@ -63,7 +63,7 @@ var everydayGroups = [][]string{
 		"タイムゾーン", "現地時間", "日前", "時間前", "相対時間"},
 	// Money shown and computed: prices, currencies, rounding.
 	{"price", "prices", "pricing", "currency", "currencies", "minor units", "rounding error", "rounding errors", "floating point",
-		"numberformat", "exchange rate", "vat", "tax", "taxes", "discount", "discounts", "coupon", "coupons", "subtotal",
+		"numberformat", "exchange rate", "vat", "tax", "taxes", "steuer", "steuernummer", "impôt", "impôts", "impuesto", "impuestos", "numéro fiscal", "número fiscal", "税金", "税番号", "discount", "discounts", "coupon", "coupons", "subtotal",
 		"iso 4217", "money", "overcharged", "refund", "refunds", "cheaper", "more expensive", "moins chère", "más barata", "安い", "返金", "払い戻し", "rückerstattung", "remboursement", "reembolso", "手数料", "gebühr", "gebühren", "税", "günstiger", "moins cher", "más barato",
 		"preis", "preise", "betrag", "beträge", "geldbeträge", "währung", "mwst", "rabatt", "gutschein", "prix", "montant",
 		"montants", "devise", "arrondi", "remise", "tva", "precio", "precios", "moneda", "redondeo", "descuento",
@@ -76,7 +76,7 @@ var everydayGroups = [][]string{
 		"メール", "通知", "リマインダー", "プッシュ通知", "受信箱", "受信トレイ"},
 	// Personal data, privacy and a person's request to be erased.
 	{"personal data", "personal information", "personal info", "personal details", "pii", "gdpr", "privacy", "erasure", "right to erasure", "right to be forgotten", "be forgotten",
-		"forget me", "forget them", "forget everything", "delete my data", "delete their data", "delete my account",
+		"forget me", "forget them", "forget everything", "alles vergessen", "tout oublier", "oublier tout", "olvidemos todo", "olvidar todo", "すべて忘れ", "忘れてほしい", "delete my data", "delete their data", "delete my account",
 		"delete their account", "data subject", "data-subject", "dsar", "subject access", "export my data", "anonymise",
 		"anonymize", "anonymised", "anonymized", "pseudonymise", "consent", "data retention", "health data", "patient data",
 		"medical records", "phi", "hipaa",
@@ -190,7 +190,7 @@ var everydayGroups = [][]string{
 	{"refactor", "refactors", "refactoring", "tidy", "tidy up", "restructure", "restructuring", "reorganise",
 		"reorganize", "pure refactor", "pure refactors", "without changing", "same behaviour", "same behavior", "changing behaviour", "changing behavior", "behaviour change",
 		"behaviour changes", "behavior change", "behavior changes", "dead code", "simplify", "readability",
-		"break up", "split up", "untangle", "manageable", "god class", "legacy code", "testable", "characterisation tests", "characterization tests",
+		"break up", "split up", "aufteilen", "dividir", "分割", "untangle", "manageable", "god class", "legacy code", "testable", "characterisation tests", "characterization tests",
 		"aufräumen", "refaktorisieren", "umstrukturieren", "zerlegen", "refactoriser", "restructurer", "découper", "refactorizar", "reestructurar",
 		"リファクタ", "リファクタリング", "整理"},
 	// What things are called in code: identifiers.

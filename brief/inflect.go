@@ -1,5 +1,11 @@
 package brief
 
+import (
+	"bytes"
+	"unicode"
+	"unicode/utf8"
+)
+
 // inflected returns what the lexicon knows about a stemmed word of a task
 // in another inflection of German, French or Spanish, which the light
 // stemmer keeps: a plural or infinitive in -en ("Tabellen", "Spalten" →
@@ -36,7 +42,131 @@ func (l *lexicon) inflected(term []byte) lexEntry {
 			return e
 		}
 	}
+	return l.withoutClitic(term)
+}
+
+// withoutClitic returns what the lexicon knows about a Spanish imperative
+// with its object pronoun attached ("quítalo", "documéntalo",
+// "guárdala", "conéctalos", "divídelo"): the verb without the pronoun, as
+// an imperative or an infinitive ("documenta", "documentar"; "divide",
+// "dividir"). Nothing when none is known.
+func (l *lexicon) withoutClitic(term []byte) lexEntry {
+	var buf [64]byte
+	try := func(b []byte) (lexEntry, bool) {
+		e := l.word(string(stem(b)))
+		return e, len(e.concepts) > 0
+	}
+	for _, clitic := range [...]string{"lo", "la", "le", "me", "nos", "te"} {
+		base, ok := bytes.CutSuffix(term, []byte(clitic))
+		if !ok || len(base) < 4 || len(base)+2 > len(buf) {
+			continue
+		}
+		if e, ok := try(append(buf[:0], base...)); ok {
+			return e
+		}
+		last := base[len(base)-1]
+		switch last {
+		case 'a':
+			if e, ok := try(append(append(buf[:0], base...), 'r')); ok {
+				return e
+			}
+		case 'e':
+			for _, inf := range [...]string{"ir", "er"} {
+				if e, ok := try(append(append(buf[:0], base[:len(base)-1]...), inf...)); ok {
+					return e
+				}
+			}
+		}
+	}
 	return lexEntry{}
+}
+
+// separableVerbs calls found with what the lexicon knows about each German
+// separable verb of text whose particle ends its clause, away from the
+// verb: "Räum die Helfer auf" is "aufräumen", "lade die Datei hoch"
+// "hochladen", "teil das in etwas Vernünftiges auf" "aufteilen". The verb
+// is the first or second word of the clause (an imperative, or a verb
+// after its subject); the infinitive is the particle, the verb's stem
+// and -en. A clause ends at punctuation or a conjunction ("und", "damit").
+func (l *lexicon) separableVerbs(text string, found func(e lexEntry, label string)) {
+	var words [][]byte
+	var cur []byte
+	clause := func() {
+		if len(words) >= 2 {
+			l.separableClause(words, found)
+		}
+		words = words[:0]
+	}
+	flush := func() {
+		if len(cur) == 0 {
+			return
+		}
+		w := cur
+		cur = nil
+		if conjunction(w) {
+			clause()
+			return
+		}
+		words = append(words, w)
+	}
+	for _, r := range text {
+		switch {
+		case unicode.IsLetter(r):
+			cur = appendFolded(cur, unicode.ToLower(r))
+		case r == '-' || unicode.IsDigit(r):
+			if len(cur) > 0 {
+				cur = utf8.AppendRune(cur, r)
+			}
+		case r == '.' || r == ',' || r == ';' || r == ':' || r == '!' || r == '?' || r == '(' || r == ')' || r == '\n':
+			flush()
+			clause()
+		default:
+			flush()
+		}
+	}
+	flush()
+	clause()
+}
+
+// separableClause looks up the separable verb of one clause's words.
+func (l *lexicon) separableClause(words [][]byte, found func(e lexEntry, label string)) {
+	particle := words[len(words)-1]
+	if !separableParticle(particle) {
+		return
+	}
+	var buf [64]byte
+	for _, verb := range words[:min(2, len(words)-1)] {
+		base := bytes.TrimSuffix(verb, []byte("e"))
+		if len(base) < 2 || len(particle)+len(base)+2 > len(buf) {
+			continue
+		}
+		inf := append(append(append(buf[:0], particle...), base...), 'e', 'n')
+		if e := l.word(string(stem(inf))); len(e.concepts) > 0 || e.intents != 0 {
+			found(e, string(verb)+" … "+string(particle))
+			return
+		}
+	}
+}
+
+// separableParticle reports whether w, folded, is a particle of German
+// separable verbs that ends a clause when the verb is conjugated.
+func separableParticle(w []byte) bool {
+	switch string(w) {
+	case "auf", "ab", "an", "aus", "ein", "um", "hoch", "runter", "herunter", "zuruck", "weg", "raus", "heraus",
+		"rein", "herein", "fest", "los", "zusammen", "mit", "nach", "vor", "durch":
+		return true
+	}
+	return false
+}
+
+// conjunction reports whether w, folded, is a German conjunction that
+// begins a new clause.
+func conjunction(w []byte) bool {
+	switch string(w) {
+	case "und", "oder", "aber", "damit", "dass", "wenn", "weil", "bevor", "sobald", "nachdem", "ob", "ohne":
+		return true
+	}
+	return false
 }
 
 // compoundPhrase returns what the lexicon knows about a stemmed word that

@@ -382,6 +382,12 @@ func analyse(task Task) *query {
 		prevFeat, prevPhrased = from, curPhrased
 	}
 	sc.scan(task.Text, visit)
+	l.separableVerbs(task.Text, func(e lexEntry, label string) {
+		for _, c := range e.concepts {
+			q.addConcept(c, label, conceptW, -1)
+		}
+		q.intents |= e.intents
+	})
 	for i := range q.feats {
 		// A word that is only ever part of a phrase of the lexicon means
 		// what the phrase means ("pull in" a library is not a pull
