@@ -64,7 +64,7 @@ var everydayGroups = [][]string{
 	// Money shown and computed: prices, currencies, rounding.
 	{"price", "prices", "pricing", "currency", "currencies", "minor units", "rounding error", "rounding errors", "floating point",
 		"numberformat", "exchange rate", "vat", "tax", "taxes", "steuer", "steuernummer", "impôt", "impôts", "impuesto", "impuestos", "numéro fiscal", "número fiscal", "税金", "税番号", "discount", "discounts", "coupon", "coupons", "subtotal",
-		"iso 4217", "money", "overcharged", "refund", "refunds", "cheaper", "more expensive", "moins chère", "más barata", "安い", "返金", "払い戻し", "rückerstattung", "remboursement", "reembolso", "手数料", "gebühr", "gebühren", "税", "günstiger", "moins cher", "más barato",
+		"iso 4217", "money", "overcharged", "refund", "refunds", "cheaper", "more expensive", "moins chère", "más barata", "安い", "返金", "払い戻し", "rückerstattung", "zurückerstatten", "erstatten", "rembourser", "reembolsar", "reembolsan", "remboursement", "reembolso", "手数料", "gebühr", "gebühren", "税", "günstiger", "moins cher", "más barato",
 		"preis", "preise", "betrag", "beträge", "geldbeträge", "währung", "mwst", "rabatt", "gutschein", "prix", "montant",
 		"montants", "devise", "arrondi", "remise", "tva", "precio", "precios", "moneda", "redondeo", "descuento",
 		"iva", "価格", "金額", "通貨", "値段", "割引", "消費税", "端数"},
