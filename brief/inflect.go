@@ -89,37 +89,67 @@ func (l *lexicon) withoutClitic(term []byte) lexEntry {
 // after its subject); the infinitive is the particle, the verb's stem
 // and -en. A clause ends at punctuation or a conjunction ("und", "damit").
 func (l *lexicon) separableVerbs(text string, found func(e lexEntry, label string)) {
-	var words [][]byte
-	var cur []byte
+	// The clause's first two words and its last, folded (words longer than
+	// a verb and its particle are cut, and then match nothing): no
+	// allocation, as every task is read for this.
+	var first, second, last, cur [24]byte
+	var nFirst, nSecond, nLast, nCur, words int
+	long := false
 	clause := func() {
-		if len(words) >= 2 {
-			l.separableClause(words, found)
+		if words >= 2 {
+			l.separableClause(first[:nFirst], second[:nSecond], last[:nLast], words, found)
 		}
-		words = words[:0]
+		words = 0
 	}
 	flush := func() {
-		if len(cur) == 0 {
+		if nCur == 0 {
 			return
 		}
-		w := cur
-		cur = nil
+		w := cur[:nCur]
+		if long {
+			w = nil
+		}
+		nCur, long = 0, false
 		if conjunction(w) {
 			clause()
 			return
 		}
-		words = append(words, w)
+		switch words {
+		case 0:
+			nFirst = copy(first[:], w)
+		case 1:
+			nSecond = copy(second[:], w)
+		}
+		nLast = copy(last[:], w)
+		words++
 	}
 	for _, r := range text {
 		switch {
 		case unicode.IsLetter(r):
-			cur = appendFolded(cur, unicode.ToLower(r))
-		case r == '-' || unicode.IsDigit(r):
-			if len(cur) > 0 {
-				cur = utf8.AppendRune(cur, r)
+			if r < utf8.RuneSelf {
+				r = unicode.ToLower(r)
+				if nCur < len(cur) {
+					cur[nCur] = byte(r)
+					nCur++
+				} else {
+					long = true
+				}
+				continue
+			}
+			var enc [8]byte
+			f := appendFolded(enc[:0], unicode.ToLower(r))
+			if nCur+len(f) <= len(cur) {
+				nCur += copy(cur[nCur:], f)
+			} else {
+				long = true
 			}
 		case r == '.' || r == ',' || r == ';' || r == ':' || r == '!' || r == '?' || r == '(' || r == ')' || r == '\n':
 			flush()
 			clause()
+		case r == '-' || unicode.IsDigit(r):
+			if nCur > 0 {
+				long = true // a compound or a number: no verb of its own
+			}
 		default:
 			flush()
 		}
@@ -128,14 +158,14 @@ func (l *lexicon) separableVerbs(text string, found func(e lexEntry, label strin
 	clause()
 }
 
-// separableClause looks up the separable verb of one clause's words.
-func (l *lexicon) separableClause(words [][]byte, found func(e lexEntry, label string)) {
-	particle := words[len(words)-1]
+// separableClause looks up the separable verb of one clause of n words.
+func (l *lexicon) separableClause(first, second, particle []byte, n int, found func(e lexEntry, label string)) {
 	if !separableParticle(particle) {
 		return
 	}
 	var buf [64]byte
-	for _, verb := range words[:min(2, len(words)-1)] {
+	verbs := [2][]byte{first, second}
+	for _, verb := range verbs[:min(2, n-1)] {
 		base := bytes.TrimSuffix(verb, []byte("e"))
 		if len(base) < 2 || len(particle)+len(base)+2 > len(buf) {
 			continue
