@@ -91,7 +91,7 @@ var everydayGroups = [][]string{
 		"produktionsdaten", "produktivdatenbank", "bereinigen", "données de production", "datos de producción",
 		"本番データ", "本番DB", "一括削除", "バックアップ"},
 	// Urgent fixes and releases outside the usual rhythm.
-	{"hotfix", "hotfixes", "hot fix", "urgent", "urgently", "asap", "emergency", "tonight", "right now",
+	{"hotfix", "hotfixes", "hot fix", "urgent", "urgently", "asap", "emergency", "tonight", "right now", "hoy por la noche",
 		"straight away", "quick fix", "patch release", "cherry-pick", "cherry pick", "release window",
 		"after hours", "at night", "code freeze",
 		"dringend", "notfall", "heute abend", "heute nacht", "urgence", "ce soir", "correctif",
@@ -126,7 +126,7 @@ var everydayGroups = [][]string{
 	// Requests that fail: error statuses, and the input that causes them.
 	{"server error", "server errors", "5xx", "4xx", "bad request", "status code",
 		"status codes", "error status", "error response", "error responses", "invalid input", "missing input",
-		"missing field", "missing fields", "validation error", "validation errors", "field-level", "blank query",
+		"missing field", "missing fields", "validation error", "validation errors", "field-level", "blank query", "leeres suchfeld", "champ vide", "recherche vide", "búsqueda vacía", "空のまま検索",
 		"empty query", "blank input", "empty input", "serverfehler", "statuscode", "erreur serveur", "code de statut",
 		"error del servidor", "código de estado", "サーバーエラー", "ステータスコード"},
 	// Finding things: search.
@@ -141,7 +141,7 @@ var everydayGroups = [][]string{
 		"página siguiente", "scroll infinito", "ページネーション", "ページング", "もっと見る", "無限スクロール", "次のページ"},
 	// Work done later or on a schedule: background jobs and queues.
 	{"background job", "background jobs", "background task", "background tasks", "background worker", "asynchronously", "queue", "queues", "queued", "enqueue",
-		"background worker", "background workers", "celery", "sidekiq", "bullmq", "cron", "cron job", "scheduled job", "scheduled jobs", "scheduled task", "scheduled tasks", "nightly", "every night", "every evening", "every morning", "every week", "every month", "recurring", "recurring job", "recurring jobs", "recurring task", "recurring tasks",
+		"background worker", "background workers", "celery", "sidekiq", "bullmq", "cron", "cron job", "scheduled job", "scheduled jobs", "scheduled task", "scheduled tasks", "nightly", "every night", "every evening", "every morning", "every week", "every month", "recurring", "cada tarde", "recurring job", "recurring jobs", "recurring task", "recurring tasks",
 		"every hour", "periodic", "periodically", "dead letter", "dead-letter", "idempotent", "on_commit",
 		"long-running", "kick off", "offload", "fire and forget", "hintergrund", "warteschlange", "nächtlich", "jede nacht", "nocturne", "nocturnes", "nocturno", "nocturna", "夜間", "tâche de fond", "file d'attente",
 		"tâche planifiée", "segundo plano", "tarea programada", "cada noche", "jeden abend", "chaque soir", "todas las noches",
@@ -246,7 +246,7 @@ var everydayGroups = [][]string{
 		"監査", "監査ログ", "操作履歴", "アクセス履歴", "閲覧履歴"},
 	// Health information, the most sensitive personal data.
 	{"phi", "hipaa", "health data", "medical data", "medical records", "medical history", "diagnosis", "allergy",
-		"allergies", "allergic", "medication", "medications", "prescription", "prescriptions", "symptom", "symptoms",
+		"allergies", "allergic", "allergisch", "allergique", "allergiques", "alérgico", "alérgica", "medication", "medications", "prescription", "prescriptions", "symptom", "symptoms",
 		"insurance number", "insurance numbers", "gesundheitsdaten", "allergie", "allergien", "medikament", "medikamente",
 		"données de santé", "ordonnance", "ordonnances", "datos de salud", "alergia", "alergias", "medicamento",
 		"medicamentos", "医療情報", "アレルギー", "処方", "カルテ", "診断"},
@@ -256,7 +256,7 @@ var everydayGroups = [][]string{
 		"wiederverwendbar", "designsystem", "réutiliser", "réutilisable", "système de design", "reutilizar",
 		"reutilizable", "sistema de diseño", "デザインシステム", "共通コンポーネント", "再利用"},
 	// Giving something a new name: renames.
-	{"rename", "renames", "renamed", "renaming", "be called", "be named", "new name", "umbenennen", "umbenannt",
+	{"rename", "renames", "renamed", "renaming", "be called", "be named", "new name", "heißen", "heisst", "llamarse", "se llame", "という名前", "umbenennen", "umbenannt",
 		"renommer", "renommé", "renombrar", "renombrado", "名前を変更", "リネーム", "改名"},
 	// Checking types before merging.
 	{"type check", "type-check", "typecheck", "type checking", "type checks", "type errors", "type error", "mypy",

@@ -11,8 +11,9 @@ import (
 // stemmer keeps: a plural or infinitive in -en ("Tabellen", "Spalten" →
 // "Tabelle"), an imperative of an infinitive in -en ("lösch" →
 // "löschen"), a French imperative in -ez ("supprimez" → "supprimer"), a
-// Spanish one of a verb in -ar ("elimina" → "eliminar"). Nothing when
-// none is known.
+// Spanish one of a verb in -ar ("elimina" → "eliminar") and its other
+// persons and subjunctive ("reembolsan", "adjunten" → "reembolsar",
+// "adjuntar"). Nothing when none is known.
 func (l *lexicon) inflected(term []byte) lexEntry {
 	n := len(term)
 	if n < 5 {
@@ -34,6 +35,17 @@ func (l *lexicon) inflected(term []byte) lexEntry {
 		}
 	case term[n-1] == 'a' && n < len(buf):
 		if e, ok := try(append(append(buf[:0], term...), 'r')); ok {
+			return e
+		}
+	}
+	// A Spanish verb in -ar in another person or the subjunctive:
+	// "reembolsan", "adjunten", "adjunte" (the stemmer took its -e).
+	if n+2 <= len(buf) {
+		base := term
+		if term[n-1] == 'n' && (term[n-2] == 'a' || term[n-2] == 'e') {
+			base = term[:n-2]
+		}
+		if e, ok := try(append(append(buf[:0], base...), 'a', 'r')); ok {
 			return e
 		}
 	}

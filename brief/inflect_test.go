@@ -148,6 +148,12 @@ func TestTranslatedMembers(t *testing.T) {
 		{"QAが偽アカウントを大量に残した", "account", true},
 		{"Un lecteur veut qu'on l'oublie complètement", "forget", true},
 		{"Sort the list by name", "subtitles", false},
+		{"Los jugadores que reembolsan un pack", "reembolsar", true},        // another person of a verb in -ar
+		{"Permite que los compradores adjunten una foto", "adjuntar", true}, // its subjunctive
+		{"wir wollen es testen, bevor ihn alle bekommen", "bevor alle", true},
+		{"IDが存在しないと500で落ちるので直して", "blows up", true},
+		{"Das Feld dob soll überall date_of_birth heißen", "be called", true},
+		{"El campo dob debe llamarse date_of_birth", "be called", true},
 	}
 	for _, tt := range tests {
 		if got := hasConceptOf(t, tt.text, tt.base); got != tt.want {

@@ -430,11 +430,12 @@ func buildStopwords() map[string]struct{} {
 		"ist", "sind", "wir", "ich", "du", "sie", "es", "auf", "bei", "aus", "als", "auch", "statt",
 		"verwende", "verwenden", "benutze", "benutzen", "bitte", "nutze", "mein", "meine", "meinen", "meiner", "dein", "deine", "unser", "unsere",
 		// German prepositions contracted with an article ("zum" is "zu
-		// dem"), which are stopwords apart, and the boilerplate of prompts
-		// ("add", "write", "create", "fix", "make").
+		// dem"), which are stopwords apart, the boilerplate of prompts
+		// ("add", "write", "create", "fix", "make") and the object
+		// pronouns ("bevor ihn alle bekommen").
 		"zum", "zur", "vom", "beim", "am", "ins", "ans",
 		"fuge", "fug", "hinzu", "hinzufugen", "schreib", "schreibe", "erstelle", "erstellen", "behebe", "beheben",
-		"mach", "mache",
+		"mach", "mache", "ihn", "ihm", "ihnen", "uns", "euch", "mich", "dich", "mir", "dir",
 		// French.
 		"le", "la", "les", "un", "une", "des", "du", "et", "ou", "ne", "pas", "jamais", "toujours",
 		"avec", "pour", "dans", "sur", "par", "en", "au", "aux", "ce", "cette", "est", "sont", "nous",
