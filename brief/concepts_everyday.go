@@ -120,7 +120,7 @@ var everydayGroups = [][]string{
 		"droits d'accès", "autorisation", "permisos", "権限", "管理者", "アクセス権"},
 	// Too many requests: rate limits and abuse.
 	{"rate limit", "rate limits", "rate limiting", "rate-limit", "too many requests", "throttle", "throttling",
-		"abuse", "spam", "scraping", "scrapers", "brute force", "brute-force", "thousands of requests", "many requests", "credential stuffing", "captcha", "per ip",
+		"abuse", "spam", "scraping", "scrapers", "brute force", "brute-force", "thousands of requests", "many requests", "bombardiert", "bombarde", "bombardea", "bombardeando", "credential stuffing", "captcha", "per ip",
 		"quota", "quotas", "ddos", "missbrauch", "drosselung", "abus", "limitation de débit", "abuso", "límite de peticiones",
 		"レート制限", "スパム", "不正利用", "大量アクセス"},
 	// Requests that fail: error statuses, and the input that causes them.
@@ -148,7 +148,7 @@ var everydayGroups = [][]string{
 		"バックグラウンド", "ジョブ", "キュー", "定期実行", "毎晩", "毎朝", "毎日", "毎週", "毎月"},
 	// Settings per environment: configuration.
 	{"config", "configuration", "environment variable", "environment variables", "env var", "env vars",
-		"per environment", "dotenv", "configmap", "configmaps", "helm values", "values.yaml", "at startup",
+		"per environment", "dotenv", "pro umgebung", "par environnement", "por entorno", "umgebung", "environnement", "entorno", "configmap", "configmaps", "helm values", "values.yaml", "at startup",
 		"fail fast", "konfiguration", "umgebungsvariable", "umgebungsvariablen", "variable d'environnement",
 		"variables d'environnement", "variable de entorno", "variables de entorno", "設定", "環境変数", "環境ごと", "環境別", "環境毎"},
 	// Tests that fail now and then, and a red or slow pipeline.
@@ -190,7 +190,7 @@ var everydayGroups = [][]string{
 	{"refactor", "refactors", "refactoring", "tidy", "tidy up", "restructure", "restructuring", "reorganise",
 		"reorganize", "pure refactor", "pure refactors", "without changing", "same behaviour", "same behavior", "changing behaviour", "changing behavior", "behaviour change",
 		"behaviour changes", "behavior change", "behavior changes", "dead code", "simplify", "readability",
-		"break up", "split up", "aufteilen", "dividir", "分割", "untangle", "manageable", "god class", "legacy code", "testable", "characterisation tests", "characterization tests",
+		"break up", "split up", "aufteilen", "dividir", "分割", "untangle", "manageable", "god class", "legacy code", "testable", "testbar", "testeable", "characterisation tests", "characterization tests",
 		"aufräumen", "refaktorisieren", "umstrukturieren", "zerlegen", "refactoriser", "restructurer", "découper", "refactorizar", "reestructurar",
 		"リファクタ", "リファクタリング", "整理"},
 	// What things are called in code: identifiers.
@@ -291,7 +291,7 @@ var everydayGroups = [][]string{
 	{"roll back", "rollback", "rollbacks", "rolled back", "revert", "reverted", "reversible", "down migration",
 		"zurückrollen", "revenir en arrière", "retour arrière", "revertir", "ロールバック", "切り戻し"},
 	// Getting data out as files: exports.
-	{"csv", "export to csv", "tableur", "hoja de cálculo", "スプレッドシート", "data export", "export data", "spreadsheet", "excel", "xlsx", "download link", "download links",
+	{"csv", "export to csv", "herunterladen", "télécharger", "descargar", "tableur", "hoja de cálculo", "スプレッドシート", "data export", "export data", "spreadsheet", "excel", "xlsx", "download link", "download links",
 		"csv-export", "exportación de datos", "ダウンロード"},
 	// Pages that jump while they load: layout shift.
 	{"layout shift", "layout shifts", "cls", "jumps around", "jumping around", "flicker", "flickers", "flickering",

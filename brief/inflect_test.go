@@ -119,6 +119,10 @@ func TestCompoundPhrase(t *testing.T) {
 		{"Die Integrationstests laufen nicht", "integration tests", true}, // the linking s
 		{"Test it with a screen reader", "screen reader", true},           // two words: the phrase, as before
 		{"Rename the screenplay reader", "screen reader", false},
+		// A head shorter than minCompoundHead after a linking s.
+		{"Die Willkommensmail kommt dreimal an", "mail", true},
+		{"Der Integrationstest ist rot", "test", true},
+		{"Show the username in the header", "name", false}, // no linking s: not a name
 	}
 	for _, tt := range tests {
 		if got := hasConceptOf(t, tt.text, tt.phrase); got != tt.want {

@@ -328,12 +328,28 @@ func analyse(task Task) *query {
 					break
 				}
 			}
+			head := false
 			for n := minCompoundPart; n <= len(term)-minCompoundHead; n++ {
 				if pe := l.word(string(term[n:])); len(pe.concepts) > 0 {
 					for _, c := range pe.concepts {
 						q.addConcept(c, label, conceptW, -1)
 					}
+					head = true
 					break
+				}
+			}
+			// A shorter head after the linking s of a German compound
+			// ("Willkommens|mail", "Integrations|test"): the s says where
+			// the compound joins, which "username" does not.
+			for n := len(term) - minCompoundHead + 1; !head && n <= len(term)-minCompoundPart; n++ {
+				if n-1 < minCompoundPart || term[n-1] != 's' {
+					continue
+				}
+				if pe := l.word(string(term[n:])); len(pe.concepts) > 0 {
+					for _, c := range pe.concepts {
+						q.addConcept(c, label, conceptW, -1)
+					}
+					head = true
 				}
 			}
 			// A compound of the two words of a phrase ("Screenreader",
