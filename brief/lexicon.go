@@ -562,9 +562,12 @@ func compileLexicon() *lexicon {
 func (l lexiconBuild) addConceptKeys(sc *scanner, c uint16, w string) {
 	key := l.key(sc, w)
 	if isCJKString(key) {
-		l.cjk = append(l.cjk, cjkEntry{term: key, concept: c})
+		l.addCJK(key, c)
 		if stem, ok := verbStem(key); ok {
-			l.cjk = append(l.cjk, cjkEntry{term: stem, concept: c})
+			l.addCJK(stem, c)
+		}
+		if short, ok := withoutLongVowel(key); ok {
+			l.addCJK(short, c)
 		}
 		return
 	}
@@ -572,6 +575,15 @@ func (l lexiconBuild) addConceptKeys(sc *scanner, c uint16, w string) {
 	if !slices.Contains(e.concepts, c) {
 		e.concepts = append(e.concepts, c)
 		l.entries[key] = e
+	}
+}
+
+// addCJK adds a CJK term of concept c, once: a term twice in one concept
+// would count as two words that name it.
+func (l lexiconBuild) addCJK(term string, c uint16) {
+	e := cjkEntry{term: term, concept: c}
+	if !slices.ContainsFunc(l.cjk, func(o cjkEntry) bool { return o.term == e.term && o.concept == e.concept }) {
+		l.cjk = append(l.cjk, e)
 	}
 }
 
@@ -588,6 +600,19 @@ func verbStem(term string) (string, bool) {
 		return "", false
 	}
 	return stem, true
+}
+
+// withoutLongVowel returns a katakana entry without the long-vowel mark
+// that ends it, the other way loanwords are written ("ユーザー" and
+// "ユーザ", "サーバー" and "サーバ", "プレイヤー" and "プレイヤ"): an
+// entry matches as a substring, so the short form matches both. At least
+// three characters stay ("エラー" keeps its mark).
+func withoutLongVowel(term string) (string, bool) {
+	short, ok := strings.CutSuffix(term, "ー")
+	if !ok || utf8.RuneCountInString(short) < 3 {
+		return "", false
+	}
+	return short, true
 }
 
 // addIntents adds the words of intentWords to the lexicon.

@@ -212,3 +212,29 @@ func TestMixedScripts(t *testing.T) {
 		t.Errorf("selection = %+v, want rule 1 scored for the task", sel.Rules)
 	}
 }
+
+// TestWithoutLongVowel checks that a katakana entry ending in ー also
+// matches the loanword written without it.
+func TestWithoutLongVowel(t *testing.T) {
+	for _, tt := range []struct {
+		term, short string
+		ok          bool
+	}{
+		{"ユーザー", "ユーザ", true},
+		{"インテグレーター", "インテグレータ", true},
+		{"エラー", "", false}, // two characters would be left
+		{"キャッシュ", "", false},
+	} {
+		if short, ok := withoutLongVowel(tt.term); short != tt.short || ok != tt.ok {
+			t.Errorf("withoutLongVowel(%q) = %q, %v, want %q, %v", tt.term, short, ok, tt.short, tt.ok)
+		}
+	}
+	integrators := lex().word(string(stem([]byte("integrators")))).concepts
+	if len(integrators) == 0 {
+		t.Fatal(`"integrators" names no concept`)
+	}
+	q := analyse(Task{Text: "インテグレータ向けにドキュメントを書いて"})
+	if !slices.ContainsFunc(integrators, func(c uint16) bool { return q.concepts[c] >= 0 }) {
+		t.Error(`"インテグレータ" names no concept of "integrators"`)
+	}
+}
