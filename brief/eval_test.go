@@ -403,9 +403,12 @@ func loadTranslated(t *testing.T, name string) (lang string, sets []string, tran
 // sets coldstart9.json … coldstart15.json written in German, French,
 // Spanish and Japanese (testdata/translated_*.json, written for this test
 // from the English tasks, never from the lexicon): the recall at limit 8 of
-// each language next to that of the same tasks in English. Before the
-// lexicon work on other languages (branch lexintl): English 0.739, German
-// 0.543, French 0.540, Spanish 0.467, Japanese 0.478.
+// each language next to that of the same tasks in English (291 must-rules
+// in 147 tasks). Before the lexicon work on other languages (branch
+// lexintl): English 0.739, German 0.543, French 0.540, Spanish 0.467,
+// Japanese 0.478; after it, English the same, German 0.653, French 0.670,
+// Spanish 0.636, Japanese 0.622. Its misses were read for that work: a
+// dev set, like its sources.
 func TestEvalTranslated(t *testing.T) {
 	for _, c := range []struct {
 		file  string
@@ -446,8 +449,8 @@ func countMust(s evalSet) int {
 
 // Recall floors at limit 8 of the translated tasks (TestEvalTranslated).
 const (
-	translatedDEFloor = 0.54
-	translatedFRFloor = 0.53
-	translatedESFloor = 0.46
-	translatedJAFloor = 0.47
+	translatedDEFloor = 0.65
+	translatedFRFloor = 0.67
+	translatedESFloor = 0.63
+	translatedJAFloor = 0.62
 )
