@@ -19,7 +19,10 @@ import (
 //     pagination), never the wording of one ruleset or one eval row.
 //   - Members name the subject in English, German, French, Spanish or
 //     Japanese, including the everyday words a task uses for it ("pay",
-//     "euros" for money; "crash" for a bug).
+//     "euros" for money; "crash" for a bug). A member's translations go in
+//     every group the member is in: a task in another language shares no
+//     word with a rule written in English, so the groups are all that
+//     links them ("day early" and "Tag zu früh", "un día antes", "1日早く").
 //   - A word that names different subjects in common use is left out
 //     ("keys", "level", "stop", "store", "edge", "upgrade"). Phrases are
 //     matched without their stopwords ("mot de passe" is "mot passe"),
