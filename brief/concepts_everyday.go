@@ -236,7 +236,7 @@ var everydayGroups = [][]string{
 	// Failures nobody notices: monitoring and alerting.
 	{"alert", "alerts", "alerting", "monitor", "monitors", "monitoring", "heartbeat", "pagerduty", "on-call", "runbook",
 		"runbooks", "silently", "silent failure", "silent failures", "quietly", "unnoticed", "nobody noticed",
-		"nobody found", "nobody knew", "en silence", "en silencio", "stillschweigend", "nadie se enteró", "誰も気づ", "気づかれ", "uptime", "health check", "health checks", "datadog",
+		"nobody found", "nobody knew", "niemand gemerkt", "en silence", "en silencio", "stillschweigend", "nadie se enteró", "誰も気づ", "気づかれ", "uptime", "health check", "health checks", "datadog",
 		"unbemerkt", "alarm", "alarme", "überwachung", "alerte", "alertes", "silencieusement", "surveillance", "alerta",
 		"alertas", "silenciosamente", "monitorización", "アラート", "監視", "気づかな"},
 	// Who did what: audit trails.
@@ -318,7 +318,7 @@ var everydayGroups = [][]string{
 	{"battery", "battery drain", "drains battery", "drain the battery", "wake lock", "wakelock", "background location",
 		"power usage", "akku", "batterie", "batería", "バッテリー", "電池"},
 	// A record that must hold one more fact: a new column or field.
-	{"keep track", "remember which", "garder une trace", "garde une trace", "halte fest", "festhalten", "llevar un registro", "lleva un registro", "remember what", "remember whether", "remember when", "new column", "new columns",
+	{"keep track", "remember which", "sich merken", "recordar qué", "garder une trace", "garde une trace", "halte fest", "festhalten", "llevar un registro", "lleva un registro", "remember what", "remember whether", "remember when", "new column", "new columns",
 		"new field", "new fields", "extra column", "extra field", "schema change", "schema changes", "neue spalte",
 		"neues feld", "nouvelle colonne", "nouveau champ", "nueva columna", "nuevo campo", "カラム追加", "項目追加"},
 	// Telling customers about an incident or maintenance.

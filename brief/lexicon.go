@@ -119,7 +119,7 @@ var conceptGroups = [][]string{
 		"troubleshoot", "troubleshooting", "investigate", "investigating", "audit trail"},
 	{"observability", "monitoring", "telemetry", "metric", "metrics", "trace", "tracing", "span", "datadog", "sentry", "prometheus",
 		"grafana", "opentelemetry", "log", "logs", "logging", "監視", "überwachung", "surveillance", "monitorización",
-		"silently", "quietly", "silent failure", "silent failures", "nobody noticed", "unnoticed", "heartbeat", "alerting",
+		"silently", "quietly", "silent failure", "silent failures", "nobody noticed", "unnoticed", "unbemerkt", "niemand gemerkt", "en silence", "silencieusement", "en silencio", "silenciosamente", "nadie se enteró", "誰も気づ", "気づかれ", "気づかな", "heartbeat", "alerting",
 		"alert", "alerts", "alerted", "monitor", "monitors", "uptime"},
 	{"accessibility", "a11y", "aria", "aria-label", "keyboard", "screen reader", "focus", "contrast", "alt text", "subtitle", "mouse", "keyboard navigation", "tab order", "screen readers", "voiceover", "talkback", "キーボード", "tastatur", "clavier", "teclado", "subtitles", "caption", "captions", "アクセシビリティ", "字幕", "barrierefreiheit",
 		"untertitel", "sous-titres", "subtitulos", "スクリーンリーダー", "screenreader", "lecteur d'écran", "lecteurs d'écran", "lector de pantalla", "lectores de pantalla", "maus", "souris", "ratón", "マウス", "読み上げ", "accessibilité", "accesibilidad",
