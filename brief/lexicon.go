@@ -528,12 +528,27 @@ func (l *lexicon) word(key string) lexEntry {
 	return lexEntry{}
 }
 
-// indexCJK fills l.cjkFirst from l.cjk.
+// indexCJK fills l.cjkFirst from l.cjk. The entries are sorted by first
+// rune (in table order within one), so that the lists share one backing
+// array and the map gets one insertion per rune: a list grown entry by
+// entry was an allocation or more per rune, in every hook process
+// (BenchmarkLexicon).
 func (l *lexicon) indexCJK() {
-	l.cjkFirst = make(map[rune][]int32)
+	keyed := make([]uint64, len(l.cjk))
 	for i, e := range l.cjk {
 		r, _ := utf8.DecodeRuneInString(e.term)
-		l.cjkFirst[r] = append(l.cjkFirst[r], int32(i))
+		keyed[i] = uint64(r)<<32 | uint64(i)
+	}
+	slices.Sort(keyed)
+	backing := make([]int32, len(keyed))
+	l.cjkFirst = make(map[rune][]int32, len(keyed)/2)
+	start := 0
+	for i, k := range keyed {
+		backing[i] = int32(uint32(k))
+		if i+1 == len(keyed) || keyed[i+1]>>32 != k>>32 {
+			l.cjkFirst[rune(k>>32)] = backing[start : i+1 : i+1]
+			start = i + 1
+		}
 	}
 }
 
