@@ -2,6 +2,7 @@ package brief
 
 import (
 	"bytes"
+	"slices"
 	"unicode"
 	"unicode/utf8"
 )
@@ -54,8 +55,85 @@ func (l *lexicon) inflected(term []byte) lexEntry {
 			return e
 		}
 	}
+	if e := l.germanVerb(term); len(e.concepts) > 0 {
+		return e
+	}
 	return l.withoutClitic(term)
 }
+
+// germanVerb returns what the lexicon knows about a German participle or
+// zu-infinitive of a verb it has in the infinitive: "gelöscht" is
+// "löschen", "migriert" "migrieren", "hochgeladen" and "hochzuladen"
+// "hochladen", "aufgeräumt" "aufräumen" (a separable verb takes ge- and zu
+// after its particle). Nothing when none is known.
+func (l *lexicon) germanVerb(term []byte) lexEntry {
+	if len(term) < 7 || len(term) > 48 {
+		return lexEntry{}
+	}
+	var buf [64]byte
+	try := func(parts ...[]byte) (lexEntry, bool) {
+		b := buf[:0]
+		for _, p := range parts {
+			b = append(b, p...)
+		}
+		e := l.word(string(stem(b)))
+		return e, len(e.concepts) > 0
+	}
+	// forms tries the infinitives of particle+ge+rest: a strong
+	// participle is the infinitive ("geladen"), a weak one ends in -t for
+	// -en or -n ("gelöscht", "geändert").
+	forms := func(particle, rest []byte) (lexEntry, bool) {
+		if len(rest) < 3 {
+			return lexEntry{}, false
+		}
+		if rest[len(rest)-2] == 'e' && rest[len(rest)-1] == 'n' {
+			if e, ok := try(particle, rest); ok {
+				return e, true
+			}
+		}
+		if rest[len(rest)-1] == 't' {
+			for _, inf := range [...]string{"en", "n"} {
+				if e, ok := try(particle, rest[:len(rest)-1], []byte(inf)); ok {
+					return e, true
+				}
+			}
+		}
+		return lexEntry{}, false
+	}
+	if rest, ok := bytes.CutPrefix(term, []byte("ge")); ok {
+		if e, ok := forms(nil, rest); ok {
+			return e
+		}
+	}
+	if bytes.HasSuffix(term, []byte("iert")) {
+		// A verb in -ieren takes no ge- ("migriert", "dokumentiert").
+		if e, ok := try(term[:len(term)-1], []byte("en")); ok {
+			return e
+		}
+	}
+	for _, p := range separableParticles {
+		rest, ok := bytes.CutPrefix(term, []byte(p))
+		if !ok {
+			continue
+		}
+		if r, ok := bytes.CutPrefix(rest, []byte("ge")); ok {
+			if e, ok := forms([]byte(p), r); ok {
+				return e
+			}
+		}
+		if r, ok := bytes.CutPrefix(rest, []byte("zu")); ok && len(r) >= 4 {
+			if e, ok := try([]byte(p), r); ok {
+				return e
+			}
+		}
+	}
+	return lexEntry{}
+}
+
+// separableParticles are the particles of German separable verbs, folded
+// (see separableParticle).
+var separableParticles = [...]string{"auf", "ab", "an", "aus", "ein", "um", "hoch", "runter", "herunter", "zuruck",
+	"weg", "raus", "heraus", "rein", "herein", "fest", "los", "zusammen", "mit", "nach", "vor", "durch"}
 
 // withoutClitic returns what the lexicon knows about a Spanish imperative
 // with its object pronoun attached ("quítalo", "documéntalo",
@@ -193,12 +271,7 @@ func (l *lexicon) separableClause(first, second, particle []byte, n int, found f
 // separableParticle reports whether w, folded, is a particle of German
 // separable verbs that ends a clause when the verb is conjugated.
 func separableParticle(w []byte) bool {
-	switch string(w) {
-	case "auf", "ab", "an", "aus", "ein", "um", "hoch", "runter", "herunter", "zuruck", "weg", "raus", "heraus",
-		"rein", "herein", "fest", "los", "zusammen", "mit", "nach", "vor", "durch":
-		return true
-	}
-	return false
+	return slices.Contains(separableParticles[:], string(w))
 }
 
 // conjunction reports whether w, folded, is a German conjunction that

@@ -181,3 +181,23 @@ func TestContractionsAndPromptVerbs(t *testing.T) {
 		t.Error(`"Sekunden zum Laden" names no concept of its phrase`)
 	}
 }
+
+func TestGermanVerbForms(t *testing.T) {
+	tests := []struct {
+		text, base string
+		want       bool
+	}{
+		{"Die Fehler werden nicht geloggt", "loggen", true},
+		{"Das Schema wurde gestern migriert", "migrieren", true},
+		{"Der Webhook ist nicht dokumentiert", "dokumentieren", true},
+		{"Die Rechnungen werden als PDF hochgeladen", "hochladen", true},
+		{"Er versucht, die Bilder hochzuladen", "hochladen", true},
+		{"Ich habe die Helfer aufgeräumt", "aufräumen", true},
+		{"Das Geländer ist neu", "löschen", false},
+	}
+	for _, tt := range tests {
+		if got := hasConceptOf(t, tt.text, tt.base); got != tt.want {
+			t.Errorf("%q names the concepts of %q = %v, want %v", tt.text, tt.base, got, tt.want)
+		}
+	}
+}
