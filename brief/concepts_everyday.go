@@ -23,7 +23,7 @@ var everydayGroups = [][]string{
 	// Performance as a task names it: slowness, and the mechanisms rules
 	// name for it (measuring, queries in a loop).
 	{"slow", "slower", "slowly", "slowness", "sluggish", "laggy", "faster", "speed up", "speeds up", "snappier",
-		"load time", "load times", "loading time", "page load", "seconds to load", "seconds to appear", "seconds to render",
+		"load time", "load times", "sekunden zum laden", "secondes à charger", "secondes à s'afficher", "segundos en cargar", "segundos en aparecer", "braucht ewig", "une éternité", "una eternidad", "秒かかる", "秒もかかる", "時間がかかる", "loading time", "page load", "seconds to load", "seconds to appear", "seconds to render",
 		"seconds to respond", "seconds to open", "seconds to show", "seconds to display", "minutes to load",
 		"performance", "perf", "latency", "p95", "p99", "bottleneck", "bottlenecks", "optimise", "optimize", "optimising",
 		"optimizing", "optimisation", "optimization", "pprof", "flame graph", "benchmark", "benchmarks",
@@ -41,10 +41,10 @@ var everydayGroups = [][]string{
 	{"secret", "secrets", "signing key", "signing secret", "api key", "api keys", "private key", "secret key", "access key",
 		"access token", "client secret", "webhook secret", "credential", "credentials", "connection string",
 		"secrets manager", "secret manager", "vault", "kms", "external-secrets", "sealed secrets", "env file", "rotate keys",
-		"leaked key", "leaked keys", "geheimnis", "zugangsdaten", "api-schlüssel", "clé secrète", "clé api",
+		"leaked key", "leaked keys", "geheimnis", "zugangsdaten", "api-schlüssel", "clé secrète", "clé de signature", "clave secreta", "claves secretas", "clave de firma", "signaturschlüssel", "geheimer schlüssel", "シークレットキー", "署名鍵", "clé api",
 		"secreto", "credenciales", "clave api", "シークレット", "秘密鍵", "APIキー", "認証情報", "署名キー"},
 	// Feature flags and gradual rollouts.
-	{"feature flag", "feature flags", "feature toggle", "feature toggles", "behind a flag", "behind a switch",
+	{"feature flag", "feature flags", "feature toggle", "feature toggles", "behind a flag", "hinter einen schalter", "einschalten", "derrière un interrupteur", "detrás de un interruptor", "スイッチで切り替え", "bevor alle", "全員に展開", "behind a switch",
 		"behind a toggle", "kill switch", "turn on", "switch on", "gradual rollout", "gradually", "staged rollout",
 		"progressive rollout", "percentage rollout", "canary", "dark launch", "launchdarkly", "unleash", "flagsmith",
 		"growthbook", "a/b test", "split test", "before everyone", "pilot", "beta testers", "beta users", "early access",
@@ -58,7 +58,7 @@ var everydayGroups = [][]string{
 	{"upload", "uploads", "uploaded", "uploading", "attach", "attachment", "attachments", "file upload",
 		"user files", "user-uploaded", "presigned", "presigned url", "multipart", "magic bytes", "file size", "size limit",
 		"file picker", "drag and drop", "dropzone", "attach a photo", "attach photos", "attach a file", "attach files",
-		"attach an image", "attach a pdf", "upload a photo", "add a photo", "send a photo", "snap a photo", "snap a picture", "drop files", "drop a file",
+		"attach an image", "attach a pdf", "upload a photo", "add a photo", "send a photo", "snap a photo", "snap a picture", "foto machen", "prendre une photo", "sacar una foto", "tomar una foto", "写真を撮", "drop files", "drop a file",
 		"hochladen", "anhängen", "anhang", "téléverser", "pièce jointe", "joindre", "subir", "adjuntar", "adjunto",
 		"アップロード", "添付",
 		// Files people hand over, and the checks on them.
@@ -70,7 +70,7 @@ var everydayGroups = [][]string{
 		"time zone", "time zones", "timezone", "timezones", "utc", "timestamptz", "date-fns", "dayjs", "luxon",
 		"moment.js", "datetimeformat", "day early", "day late", "hour early", "hour late", "wrong day", "wrong date",
 		"hour off", "naive datetime", "naive datetimes", "timezone-aware", "date format", "date formats", "absolute dates", "iso 8601", "daylight saving", "dst",
-		"ortszeit", "zeitzone", "vor tagen", "heure locale", "fuseau horaire", "hora local", "zona horaria", "hace días",
+		"ortszeit", "tag zu früh", "tag zu spät", "stunde zu spät", "stunde zu früh", "stunde verschoben", "jour d'avance", "jour de retard", "heure de retard", "heure de décalage", "décalage horaire", "día antes", "día tarde", "hora tarde", "hora antes", "día de retraso", "hora de retraso", "hora de diferencia", "zeitumstellung", "sommerzeit", "changement d'heure", "heure d'été", "cambio de hora", "horario de verano", "日早く", "日遅れ", "時間遅れ", "時間早く", "時間ずれ", "夏時間", "サマータイム", "zeitzone", "vor tagen", "heure locale", "fuseau horaire", "hora local", "zona horaria", "hace días",
 		"タイムゾーン", "現地時間", "日前", "時間前", "相対時間",
 		// Times at the wrong hour, and people elsewhere.
 		"1am", "2am", "3am", "4am", "5am", "6am", "7am", "8am", "9am", "10am", "11am", "12am",
@@ -81,8 +81,8 @@ var everydayGroups = [][]string{
 		"minuit", "madrugada", "medianoche", "深夜", "夜中", "海外"},
 	// Money shown and computed: prices, currencies, rounding.
 	{"price", "prices", "pricing", "currency", "currencies", "minor units", "rounding error", "rounding errors", "floating point",
-		"numberformat", "exchange rate", "vat", "tax", "taxes", "discount", "discounts", "coupon", "coupons", "subtotal",
-		"iso 4217", "money", "overcharged", "refund", "refunds", "cheaper", "more expensive", "günstiger", "moins cher", "más barato",
+		"numberformat", "exchange rate", "vat", "tax", "taxes", "steuer", "steuernummer", "impôt", "impôts", "impuesto", "impuestos", "numéro fiscal", "número fiscal", "税金", "税番号", "discount", "discounts", "coupon", "coupons", "subtotal",
+		"iso 4217", "money", "overcharged", "refund", "refunds", "cheaper", "more expensive", "moins chère", "más barata", "安い", "返金", "払い戻し", "rückerstattung", "zurückerstatten", "erstatten", "rembourser", "reembolsar", "reembolsan", "remboursement", "reembolso", "手数料", "gebühr", "gebühren", "税", "günstiger", "moins cher", "más barato",
 		"preis", "preise", "betrag", "beträge", "geldbeträge", "währung", "mwst", "rabatt", "gutschein", "prix", "montant",
 		"montants", "devise", "arrondi", "remise", "tva", "precio", "precios", "moneda", "redondeo", "descuento",
 		"iva", "価格", "金額", "通貨", "値段", "割引", "消費税", "端数"},
@@ -95,7 +95,7 @@ var everydayGroups = [][]string{
 		"aviso", "avisos"},
 	// Personal data, privacy and a person's request to be erased.
 	{"personal data", "personal information", "personal info", "personal details", "pii", "gdpr", "privacy", "erasure", "right to erasure", "right to be forgotten", "be forgotten",
-		"forget me", "forget them", "forget everything", "delete my data", "delete their data", "delete my account",
+		"forget me", "forget them", "forget everything", "alles vergessen", "tout oublier", "oublier tout", "olvidemos todo", "olvidar todo", "すべて忘れ", "忘れてほしい", "delete my data", "delete their data", "delete my account",
 		"delete their account", "data subject", "data-subject", "dsar", "subject access", "export my data", "anonymise",
 		"anonymize", "anonymised", "anonymized", "pseudonymise", "consent", "data retention", "health data", "patient data",
 		"medical records", "phi", "hipaa",
@@ -118,7 +118,7 @@ var everydayGroups = [][]string{
 		"fake accounts", "junk data", "corrupt data", "corrupted data", "orphaned rows",
 		"orphaned records", "leftover data", "leftover rows", "stray rows"},
 	// Urgent fixes and releases outside the usual rhythm.
-	{"hotfix", "hotfixes", "hot fix", "urgent", "urgently", "asap", "emergency", "tonight", "right now",
+	{"hotfix", "hotfixes", "hot fix", "urgent", "urgently", "asap", "emergency", "tonight", "right now", "hoy por la noche",
 		"straight away", "quick fix", "patch release", "cherry-pick", "cherry pick", "release window",
 		"after hours", "at night", "code freeze",
 		"dringend", "notfall", "heute abend", "heute nacht", "urgence", "ce soir", "correctif",
@@ -129,7 +129,7 @@ var everydayGroups = [][]string{
 		"least privilege", "least-privilege", "assume role", "instance profile", "managed identity", "workload identity",
 		"oidc", "credentials", "access key", "access keys", "cloud credentials", "zugangsdaten", "credenciales", "認証情報", "IAMロール"},
 	// Many records at once: bulk imports and batch operations.
-	{"bulk", "in bulk", "bulk import", "bulk upload", "batch import", "mass import", "hundreds of", "thousands of",
+	{"bulk", "in bulk", "bulk import", "bulk upload", "batch import", "mass import", "hundreds of", "thousands of", "hunderte", "hunderten", "tausende", "tausenden", "des centaines", "des milliers", "cientos de", "miles de", "何百", "何千", "数千", "数百", "tableur", "hoja de cálculo", "スプレッドシート",
 		"spreadsheet", "spreadsheets", "xlsx", "csv import", "import file", "import files", "massenimport", "en masse",
 		"importation en masse", "importación masiva", "carga masiva", "一括", "一括登録", "一括インポート"},
 	// Places and distances: geospatial queries.
@@ -138,7 +138,7 @@ var everydayGroups = [][]string{
 		"umkreis", "entfernung", "rayon", "distancia", "距離", "半径", "近く"},
 	// A phone without a network: offline use.
 	{"offline", "offline mode", "no signal", "no reception", "no connection", "dead zone", "dead zones", "weak signal",
-		"spotty connection", "countryside", "poor connection", "funkloch", "kein netz", "hors ligne", "sans réseau", "sin conexión",
+		"spotty connection", "countryside", "田舎", "poor connection", "funkloch", "kein netz", "hors ligne", "sans réseau", "sin conexión",
 		"sin cobertura", "オフライン", "圏外", "電波"},
 	// Who may do what: permissions and admins ("role" is also an ARIA role).
 	{"permission", "permissions", "admin", "admins", "admin only", "only admins", "staff only",
@@ -147,13 +147,13 @@ var everydayGroups = [][]string{
 		"droits d'accès", "autorisation", "permisos", "権限", "管理者", "アクセス権"},
 	// Too many requests: rate limits and abuse.
 	{"rate limit", "rate limits", "rate limiting", "rate-limit", "too many requests", "throttle", "throttling",
-		"abuse", "spam", "scraping", "scrapers", "brute force", "brute-force", "thousands of requests", "many requests", "credential stuffing", "captcha", "per ip",
+		"abuse", "spam", "scraping", "scrapers", "brute force", "brute-force", "thousands of requests", "many requests", "bombardiert", "bombarde", "bombardea", "bombardeando", "credential stuffing", "captcha", "per ip",
 		"quota", "quotas", "ddos", "missbrauch", "drosselung", "abus", "limitation de débit", "abuso", "límite de peticiones",
 		"レート制限", "スパム", "不正利用", "大量アクセス"},
 	// Requests that fail: error statuses, and the input that causes them.
 	{"server error", "server errors", "5xx", "4xx", "bad request", "status code",
 		"status codes", "error status", "error response", "error responses", "invalid input", "missing input",
-		"missing field", "missing fields", "validation error", "validation errors", "field-level", "blank query",
+		"missing field", "missing fields", "validation error", "validation errors", "field-level", "blank query", "leeres suchfeld", "champ vide", "recherche vide", "búsqueda vacía", "空のまま検索",
 		"empty query", "blank input", "empty input", "serverfehler", "statuscode", "erreur serveur", "code de statut",
 		"error del servidor", "código de estado", "サーバーエラー", "ステータスコード"},
 	// Finding things: search.
@@ -168,9 +168,9 @@ var everydayGroups = [][]string{
 		"página siguiente", "scroll infinito", "ページネーション", "ページング", "もっと見る", "無限スクロール", "次のページ"},
 	// Work done later or on a schedule: background jobs and queues.
 	{"background job", "background jobs", "background task", "background tasks", "background worker", "asynchronously", "queue", "queues", "queued", "enqueue",
-		"background worker", "background workers", "celery", "sidekiq", "bullmq", "cron", "cron job", "scheduled job", "scheduled jobs", "scheduled task", "scheduled tasks", "nightly", "every night", "every evening", "every morning", "every week", "every month", "recurring", "recurring job", "recurring jobs", "recurring task", "recurring tasks",
+		"background worker", "background workers", "celery", "sidekiq", "bullmq", "cron", "cron job", "scheduled job", "scheduled jobs", "scheduled task", "scheduled tasks", "nightly", "every night", "every evening", "every morning", "every week", "every month", "recurring", "cada tarde", "recurring job", "recurring jobs", "recurring task", "recurring tasks",
 		"every hour", "periodic", "periodically", "dead letter", "dead-letter", "idempotent", "on_commit",
-		"long-running", "kick off", "offload", "fire and forget", "hintergrund", "warteschlange", "nächtlich", "jede nacht", "tâche de fond", "file d'attente",
+		"long-running", "kick off", "offload", "fire and forget", "hintergrund", "warteschlange", "nächtlich", "jede nacht", "nocturne", "nocturnes", "nocturno", "nocturna", "夜間", "tâche de fond", "file d'attente",
 		"tâche planifiée", "segundo plano", "tarea programada", "cada noche", "jeden abend", "chaque soir", "todas las noches",
 		"バックグラウンド", "ジョブ", "キュー", "定期実行", "毎晩", "毎朝", "毎日", "毎週", "毎月",
 		// Recurring times, in other words.
@@ -181,13 +181,13 @@ var everydayGroups = [][]string{
 		"jeden tag", "jeden morgen"},
 	// Settings per environment: configuration.
 	{"config", "configuration", "environment variable", "environment variables", "env var", "env vars",
-		"per environment", "dotenv", "configmap", "configmaps", "helm values", "values.yaml", "at startup",
+		"per environment", "dotenv", "pro umgebung", "par environnement", "por entorno", "umgebung", "environnement", "entorno", "configmap", "configmaps", "helm values", "values.yaml", "at startup",
 		"fail fast", "konfiguration", "umgebungsvariable", "umgebungsvariablen", "variable d'environnement",
 		"variables d'environnement", "variable de entorno", "variables de entorno", "設定", "環境変数", "環境ごと", "環境別", "環境毎",
 		// Configuration files by their names.
 		"appsettings", "application.yml", "application.yaml", "application.properties"},
 	// Tests that fail now and then, and a red or slow pipeline.
-	{"flaky", "flaky test", "flaky tests", "flakes", "intermittent", "intermittently", "fails randomly", "randomly fails",
+	{"flaky", "flaky test", "flaky tests", "flakes", "intermittent", "intermittently", "fails randomly", "randomly fails", "zufällig fehl", "échoue au hasard", "falla al azar", "ランダムに失敗",
 		"red build", "ci green", "green build", "failing test", "failing tests", "skip test", "skip tests", "skipped test",
 		"quarantine", "quarantined", "slow ci", "slow pipeline", "ci speed", "speed up ci", "slow tests", "slow test", "faster tests", "test speed",
 		"flackernd", "sporadisch", "instable", "intermittente", "inestable", "不安定", "テストが落ち", "たまに落ち"},
@@ -200,12 +200,12 @@ var everydayGroups = [][]string{
 	// Crashes and their reports.
 	{"crash", "crashes", "crashing", "crashed", "crash report", "crash reports", "crash reporting", "crashlytics", "sentry",
 		"bugsnag", "stack trace", "stacktrace", "symbolication", "dsym", "source maps", "sourcemaps", "unhandled exception",
-		"force close", "blows up", "blow up", "falls over",
+		"force close", "blows up", "blow up", "falls over", "knallt", "explota", "revienta", "se cae", "se caen", "fällt um",
 		"absturz", "abstürze", "stürzt ab", "plantage", "plante", "se cierra", "se bloquea", "クラッシュ", "強制終了", "落ちる"},
 	// Others' code that calls ours: API compatibility and breaking changes.
 	{"breaking change", "breaking changes", "backwards compatible", "backward compatible", "backwards compatibility",
 		"backward compatibility", "old clients", "older clients", "existing clients", "old versions", "older versions", "partner apps",
-		"integrators", "public api", "external clients", "external consumers", "externally consumed",
+		"integrators", "public api", "applis partenaires", "applications partenaires", "apps de socios", "aplicaciones de socios", "パートナーアプリ", "intégrateurs", "integradores", "integratoren", "インテグレーター", "external clients", "external consumers", "externally consumed",
 		"api consumers", "api version", "deprecate", "deprecated", "deprecation", "sunset", "openapi", "swagger",
 		"api spec", "spec-first", "abwärtskompatibel", "rückwärtskompatibel", "rétrocompatible",
 		"rétrocompatibilité", "retrocompatible", "compatibilidad", "後方互換", "互換性", "破壊的変更", "外部公開"},
@@ -219,7 +219,7 @@ var everydayGroups = [][]string{
 		"タイムアウト", "リトライ", "再試行", "高負荷", "アクセス集中"},
 	// Not doing the same work twice: caching.
 	{"cache", "caching", "cached", "cache key", "cache keys", "cache entry", "cached copy", "memoize", "memoise", "in memory", "in-memory",
-		"memoization", "every visit", "every page load", "redis", "ttl", "stale",
+		"memoization", "every visit", "jedem besuch", "chaque visite", "cada visita", "訪問のたび", "every page load", "redis", "ttl", "stale",
 		"invalidate", "invalidation", "zwischenspeichern", "mettre en cache", "caché", "キャッシュ",
 		// Keeping a result instead of fetching it again, in other words.
 		"hold on", "hold onto", "hold locally", "keep locally", "store locally", "cache locally",
@@ -232,12 +232,12 @@ var everydayGroups = [][]string{
 	{"refactor", "refactors", "refactoring", "tidy", "tidy up", "restructure", "restructuring", "reorganise",
 		"reorganize", "pure refactor", "pure refactors", "without changing", "same behaviour", "same behavior", "changing behaviour", "changing behavior", "behaviour change",
 		"behaviour changes", "behavior change", "behavior changes", "dead code", "simplify", "readability",
-		"break up", "split up", "untangle", "manageable", "god class", "legacy code", "testable", "characterisation tests", "characterization tests",
+		"break up", "split up", "aufteilen", "dividir", "分割", "untangle", "manageable", "god class", "legacy code", "testable", "testbar", "testeable", "characterisation tests", "characterization tests",
 		"aufräumen", "refaktorisieren", "umstrukturieren", "zerlegen", "refactoriser", "restructurer", "découper", "refactorizar", "reestructurar",
 		"リファクタ", "リファクタリング", "整理"},
 	// What things are called in code: identifiers.
 	{"identifier", "identifiers", "variable name", "variable names", "abbreviate", "abbreviated", "abbreviation",
-		"abbreviations", "spell out", "confusingly named", "badly named", "poorly named", "descriptive name",
+		"abbreviations", "spell out", "confusingly named", "badly named", "verwirrend benannt", "noms confus", "nombres confusos", "紛らわしい名前", "poorly named", "descriptive name",
 		"descriptive names", "meaningful names", "bezeichner", "variablennamen",
 		"identifiant", "identificador", "変数名", "命名"},
 	// Finding out later what happened: logs and diagnosis.
@@ -246,7 +246,7 @@ var everydayGroups = [][]string{
 		"protokollieren", "protokoll", "journaliser", "journal", "registrar", "ログ", "記録", "調査",
 		"dig into", "track down"},
 	// Using a product without sight, a mouse or small text: accessibility.
-	{"screen reader", "screen readers", "mouse", "keyboard", "without a mouse", "focus indicator", "focus ring",
+	{"screen reader", "screen readers", "mouse", "screenreader", "screenreadern", "lecteur d'écran", "lecteurs d'écran", "lector de pantalla", "lectores de pantalla", "maus", "souris", "ratón", "マウス", "スクリーンリーダー", "keyboard", "without a mouse", "focus indicator", "focus ring",
 		"focus outline", "tab order", "tabindex", "arrow keys", "contrast", "wcag", "blind users", "blind people", "visually impaired", "low vision", "keyboard only",
 		"keyboard users", "colour blind", "color blind", "colorblind", "larger text", "font size", "dynamic type", "aria",
 		"a11y", "accessibility", "barrierefrei", "sehbehindert", "malvoyant", "malvoyants", "accessible",
@@ -261,7 +261,7 @@ var everydayGroups = [][]string{
 		"障害のある", "キーボード操作", "スクリーンリーダー"},
 	// Explaining a system: docs and diagrams.
 	{"diagram", "diagrams", "flowchart", "flow chart", "sequence diagram", "mermaid", "draw.io", "plantuml", "onboarding docs",
-		"new joiners", "new hires", "newcomers", "walkthrough", "diagramm", "ablaufdiagramm",
+		"new joiners", "neue kollegen", "neue mitarbeiter", "nouveaux arrivants", "nouveaux venus", "nuevos empleados", "recién llegados", "新メンバー", "新人", "new hires", "newcomers", "walkthrough", "diagramm", "ablaufdiagramm",
 		"diagramme", "diagrama", "図解", "フロー図", "構成図"},
 	// Pods and processes running out of room: memory and resource limits.
 	{"oom", "oomkilled", "oom killed", "memory limit", "memory limits", "memory request", "memory requests", "more memory",
@@ -280,7 +280,7 @@ var everydayGroups = [][]string{
 		// Other languages, and their plural forms.
 		"italian", "portuguese", "chinese", "korean", "dutch", "turkish", "swedish", "hindi", "pluralization", "pluralisation", "pluralize", "pluralise"},
 	// Choosing a new dependency: the ask, the licence, the supply chain.
-	{"new dependency", "new dependencies", "new package", "new library", "third-party", "find a package", "find a library", "pick a library",
+	{"new dependency", "new dependencies", "new package", "new library", "third-party", "find a package", "find a library", "trouve un paquet", "busca un paquete", "パッケージを探", "ライブラリを探", "ライブラリを導入", "パッケージを導入", "pick a library",
 		"choose a library", "pull in", "bring in", "license", "licenses", "licence", "licences", "gpl", "agpl", "mit license",
 		"apache-2.0", "open source", "open-source", "supply chain", "supply-chain", "license check",
 		"neue abhängigkeit", "lizenz", "lizenzen", "nouvelle dépendance", "licence", "nueva dependencia", "licencia",
@@ -292,7 +292,7 @@ var everydayGroups = [][]string{
 	// Failures nobody notices: monitoring and alerting.
 	{"alert", "alerts", "alerting", "monitor", "monitors", "monitoring", "heartbeat", "pagerduty", "on-call", "runbook",
 		"runbooks", "silently", "silent failure", "silent failures", "quietly", "unnoticed", "nobody noticed",
-		"nobody found", "nobody knew", "uptime", "health check", "health checks", "datadog",
+		"nobody found", "nobody knew", "niemand gemerkt", "en silence", "en silencio", "stillschweigend", "nadie se enteró", "誰も気づ", "気づかれ", "uptime", "health check", "health checks", "datadog",
 		"unbemerkt", "alarm", "alarme", "überwachung", "alerte", "alertes", "silencieusement", "surveillance", "alerta",
 		"alertas", "silenciosamente", "monitorización", "アラート", "監視", "気づかな"},
 	// Who did what: audit trails.
@@ -309,7 +309,7 @@ var everydayGroups = [][]string{
 		"操作ログ", "アクセスログ"},
 	// Health information, the most sensitive personal data.
 	{"phi", "hipaa", "health data", "medical data", "medical records", "medical history", "diagnosis", "allergy",
-		"allergies", "allergic", "medication", "medications", "prescription", "prescriptions", "symptom", "symptoms",
+		"allergies", "allergic", "allergisch", "allergique", "allergiques", "alérgico", "alérgica", "medication", "medications", "prescription", "prescriptions", "symptom", "symptoms",
 		"insurance number", "insurance numbers", "gesundheitsdaten", "allergie", "allergien", "medikament", "medikamente",
 		"données de santé", "ordonnance", "ordonnances", "datos de salud", "alergia", "alergias", "medicamento",
 		"medicamentos", "医療情報", "アレルギー", "処方", "カルテ", "診断"},
@@ -319,7 +319,7 @@ var everydayGroups = [][]string{
 		"wiederverwendbar", "designsystem", "réutiliser", "réutilisable", "système de design", "reutilizar",
 		"reutilizable", "sistema de diseño", "デザインシステム", "共通コンポーネント", "再利用"},
 	// Giving something a new name: renames.
-	{"rename", "renames", "renamed", "renaming", "be called", "be named", "new name", "umbenennen", "umbenannt",
+	{"rename", "renames", "renamed", "renaming", "be called", "be named", "new name", "heißen", "heisst", "llamarse", "se llame", "という名前", "umbenennen", "umbenannt",
 		"renommer", "renommé", "renombrar", "renombrado", "名前を変更", "リネーム", "改名"},
 	// Checking types before merging.
 	{"type check", "type-check", "typecheck", "type checking", "type checks", "type errors", "type error", "mypy",
@@ -328,7 +328,7 @@ var everydayGroups = [][]string{
 	// Getting back into an account: password resets.
 	{"forgot password", "forgot-password", "forgotten password", "password reset", "reset password", "reset link",
 		"reset links", "account recovery", "magic link", "otp", "one-time code", "account enumeration", "enumeration",
-		"passwort vergessen", "passwort zurücksetzen", "réinitialisation", "contraseña olvidada",
+		"passwort vergessen", "passe oublié", "passwort zurücksetzen", "réinitialisation", "contraseña olvidada",
 		"restablecer contraseña", "パスワードを忘れ", "パスワードリセット", "パスワード再設定"},
 	// Pictures of people and their documents, served to others.
 	{"profile photo", "profile photos", "profile picture", "profile pictures", "user photos", "avatar", "avatars",
@@ -337,7 +337,7 @@ var everydayGroups = [][]string{
 		"サムネイル"},
 	// Looking back at an incident: post-mortems.
 	{"post-mortem", "post-mortems", "postmortem", "postmortems", "post mortem", "incident review", "incident report",
-		"retrospective", "root cause", "root-cause", "rca", "went wrong", "lessons learned", "blameless", "action items",
+		"retrospective", "root cause", "root-cause", "rca", "went wrong", "lessons learned", "schiefgelaufen", "schiefgegangen", "mal passé", "salió mal", "ausfall", "ausfälle", "blameless", "action items",
 		"outage", "outages", "nachbetrachtung", "störungsbericht", "ursachenanalyse", "analyse des causes",
 		"retour d'expérience", "causa raíz", "análisis de causa", "ポストモーテム", "振り返り", "障害報告", "原因分析", "再発防止"},
 	// Data that tests and demos run on.
@@ -354,7 +354,7 @@ var everydayGroups = [][]string{
 	{"roll back", "rollback", "rollbacks", "rolled back", "revert", "reverted", "reversible", "down migration",
 		"zurückrollen", "revenir en arrière", "retour arrière", "revertir", "ロールバック", "切り戻し"},
 	// Getting data out as files: exports.
-	{"csv", "export to csv", "data export", "export data", "spreadsheet", "excel", "xlsx", "download link", "download links",
+	{"csv", "export to csv", "herunterladen", "télécharger", "descargar", "tableur", "hoja de cálculo", "スプレッドシート", "data export", "export data", "spreadsheet", "excel", "xlsx", "download link", "download links",
 		"csv-export", "exportación de datos", "ダウンロード"},
 	// Pages that jump while they load: layout shift.
 	{"layout shift", "layout shifts", "cls", "jumps around", "jumping around", "flicker", "flickers", "flickering",
@@ -381,7 +381,7 @@ var everydayGroups = [][]string{
 	{"battery", "battery drain", "drains battery", "drain the battery", "wake lock", "wakelock", "background location",
 		"power usage", "akku", "batterie", "batería", "バッテリー", "電池"},
 	// A record that must hold one more fact: a new column or field.
-	{"keep track", "remember which", "remember what", "remember whether", "remember when", "new column", "new columns",
+	{"keep track", "remember which", "sich merken", "recordar qué", "garder une trace", "garde une trace", "halte fest", "festhalten", "llevar un registro", "lleva un registro", "remember what", "remember whether", "remember when", "new column", "new columns",
 		"new field", "new fields", "extra column", "extra field", "schema change", "schema changes", "neue spalte",
 		"neues feld", "nouvelle colonne", "nouveau champ", "nueva columna", "nuevo campo", "カラム追加", "項目追加"},
 	// Telling customers about an incident or maintenance.

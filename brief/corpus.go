@@ -90,6 +90,17 @@ func newCorpus(rules []Rule, keep *sieve) *corpus {
 			prevStarts, stopStarts = false, false
 			return
 		}
+		if kind == kindMixed {
+			// A word and a CJK run written together ("APIキー").
+			cjkFound = l.cjkIn(cjkFound[:0], string(term))
+			for _, i := range cjkFound {
+				if e := &l.cjk[i]; conceptStamp[e.concept] != rule && e.mixed() {
+					conceptStamp[e.concept] = rule
+					c.ev = append(c.ev, evidence{id: int32(e.concept), concept: true, why: why})
+				}
+			}
+			return
+		}
 		if keep != nil && !prevStarts && !stopStarts && !keep.passes(term) {
 			// Neither evidence keep wants nor the first word of a phrase
 			// that names a concept it wants: with no phrase open, the

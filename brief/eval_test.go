@@ -333,8 +333,8 @@ const (
 	coldStart12Floor = 0.75
 	coldStart13Floor = 0.76
 	coldStart14Floor = 0.84
-	coldStart15Floor = 0.75
-	coldStart16Floor = 0.71
+	coldStart15Floor = 0.77
+	coldStart16Floor = 0.78
 	coldStart17Floor = 0.66
 )
 
@@ -344,3 +344,125 @@ const heldOutFloor = 1.0
 
 // devFloor is the dev-set recall this package is known to reach.
 const devFloor = 1.0
+
+// translatedSet is the shape of testdata/translated_*.json: tasks of other
+// sets written in another language, each naming its source set and task.
+type translatedSet struct {
+	Lang  string `json:"lang"`
+	Tasks []struct {
+		Set  string `json:"set"`
+		ID   string `json:"id"`
+		Task string `json:"task"`
+	} `json:"tasks"`
+}
+
+// loadEvalSet reads testdata/name.
+func loadEvalSet(t *testing.T, name string) evalSet {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var set evalSet
+	if err := json.Unmarshal(data, &set); err != nil {
+		t.Fatalf("parse %s: %v", name, err)
+	}
+	return set
+}
+
+// loadTranslated reads testdata/name and returns, for each source set in
+// the order first met, that set's rules with two task lists: the
+// translated tasks and the source tasks they translate (same ids, files and
+// must-rules). A task id its source set does not have is an error.
+func loadTranslated(t *testing.T, name string) (lang string, sets []string, translated, english map[string]evalSet) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tr translatedSet
+	if err := json.Unmarshal(data, &tr); err != nil {
+		t.Fatalf("parse %s: %v", name, err)
+	}
+	translated, english = map[string]evalSet{}, map[string]evalSet{}
+	sources := map[string]evalSet{}
+	for _, task := range tr.Tasks {
+		src, ok := sources[task.Set]
+		if !ok {
+			src = loadEvalSet(t, task.Set)
+			sources[task.Set] = src
+			sets = append(sets, task.Set)
+			translated[task.Set] = evalSet{Rules: src.Rules}
+			english[task.Set] = evalSet{Rules: src.Rules}
+		}
+		i := slices.IndexFunc(src.Tasks, func(e evalTask) bool { return e.ID == task.ID })
+		if i < 0 {
+			t.Fatalf("%s: task %s is not in %s", name, task.ID, task.Set)
+		}
+		en, out := english[task.Set], translated[task.Set]
+		en.Tasks = append(en.Tasks, src.Tasks[i])
+		tt := src.Tasks[i]
+		tt.Task = task.Task
+		out.Tasks = append(out.Tasks, tt)
+		english[task.Set], translated[task.Set] = en, out
+	}
+	return tr.Lang, sets, translated, english
+}
+
+// TestEvalTranslated measures selection on the English tasks of the dev
+// sets coldstart9.json … coldstart15.json written in German, French,
+// Spanish and Japanese (testdata/translated_*.json, written for this test
+// from the English tasks, never from the lexicon): the recall at limit 8 of
+// each language next to that of the same tasks in English (291 must-rules
+// in 147 tasks). Before the lexicon work on other languages (branch
+// lexintl): English 0.739, German 0.543, French 0.540, Spanish 0.467,
+// Japanese 0.478; after it, English the same, German 0.660, French 0.674,
+// Spanish 0.639, Japanese 0.625; merged with the ranking round (branch
+// tune) and the paraphrase concepts (branch lexen), English 0.808, German
+// 0.691, French 0.698, Spanish 0.663, Japanese 0.649. Its misses were read
+// for that work: a dev set, like its sources.
+func TestEvalTranslated(t *testing.T) {
+	for _, c := range []struct {
+		file  string
+		floor float64
+	}{
+		{"translated_de.json", translatedDEFloor},
+		{"translated_fr.json", translatedFRFloor},
+		{"translated_es.json", translatedESFloor},
+		{"translated_ja.json", translatedJAFloor},
+	} {
+		lang, sets, translated, english := loadTranslated(t, c.file)
+		var hit, enHit, total float64
+		for _, name := range sets {
+			r, _, misses := recall(t, translated[name], 8)
+			en, _, _ := recall(t, english[name], 8)
+			n := float64(countMust(translated[name]))
+			hit, enHit, total = hit+r*n, enHit+en*n, total+n
+			t.Logf("%s %s: recall %.3f at limit 8, English %.3f (%d tasks)", lang, name, r, en, len(translated[name].Tasks))
+			for _, m := range misses {
+				t.Logf("miss: %s", m)
+			}
+		}
+		r := hit / total
+		t.Logf("%s: recall %.3f at limit 8, the same tasks in English %.3f (%d must-rules)", lang, r, enHit/total, int(total))
+		if r < c.floor {
+			t.Errorf("%s: recall at limit 8 = %.3f, want ≥ %.2f", c.file, r, c.floor)
+		}
+	}
+}
+
+func countMust(s evalSet) int {
+	n := 0
+	for _, task := range s.Tasks {
+		n += len(task.Must)
+	}
+	return n
+}
+
+// Recall floors at limit 8 of the translated tasks (TestEvalTranslated).
+const (
+	translatedDEFloor = 0.69
+	translatedFRFloor = 0.69
+	translatedESFloor = 0.66
+	translatedJAFloor = 0.64
+)

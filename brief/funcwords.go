@@ -16,7 +16,7 @@ func functionWord(w []byte) bool {
 		"much", "several", "including", "regarding", "concerning", "per",
 		// German.
 		"wahrend", "bis", "zwischen", "durch", "gegen", "ohne", "seit", "nach", "vor", "uber", "unter", "wenn", "weil",
-		"dass", "nur", "noch", "schon", "beim", "vom", "zum", "zur", "am", "wie", "was", "wird", "werden", "kann", "soll",
+		"dass", "nur", "noch", "schon", "wie", "was", "wird", "werden", "kann", "soll",
 		"muss", "alle", "jede", "jeder", "jedes", "diese", "dieser", "dieses", "sich", "ihr", "ihre", "man",
 		// French.
 		"pendant", "entre", "sans", "avant", "apres", "depuis", "quand", "si", "comme", "tout", "tous", "toute",

@@ -19,7 +19,10 @@ import (
 //     pagination), never the wording of one ruleset or one eval row.
 //   - Members name the subject in English, German, French, Spanish or
 //     Japanese, including the everyday words a task uses for it ("pay",
-//     "euros" for money; "crash" for a bug).
+//     "euros" for money; "crash" for a bug). A member's translations go in
+//     every group the member is in: a task in another language shares no
+//     word with a rule written in English, so the groups are all that
+//     links them ("day early" and "Tag zu früh", "un día antes", "1日早く").
 //   - A word that names different subjects in common use is left out
 //     ("keys", "level", "stop", "store", "edge", "upgrade"). Phrases are
 //     matched without their stopwords ("mot de passe" is "mot passe"),
@@ -29,7 +32,7 @@ import (
 //   - A word may be in several groups when it belongs to each ("install"
 //     in npm and in dependencies).
 var conceptGroups = [][]string{
-	{"commit", "commits", "committing", "conventional commits", "squash", "amend", "pre-commit", "husky", "コミット", "einchecken",
+	{"commit", "commits", "committing", "committe", "committen", "commite", "commiter", "commitea", "conventional commits", "squash", "amend", "pre-commit", "husky", "コミット", "einchecken",
 		// Saving one's work in version control, in other words.
 		"record changes", "save changes", "save work", "check in", "enregistrer modifications", "enregistre modifications",
 		"guardar cambios", "guarda cambios", "änderungen speichern", "speichere änderungen", "変更を保存"},
@@ -51,13 +54,13 @@ var conceptGroups = [][]string{
 	{"cargo", "crate", "crates", "cargo.toml", "rust", "clippy", "rs"},
 	{"test", "tests", "testing", "spec", "unit test", "flaky", "jest", "vitest", "mocha", "pytest", "test runner", "coverage", "assert", "mock", "table-driven", "fixture", "fixtures", "e2e", "playwright", "テスト", "prueba", "pruebas", "testfall", "essai", "testen", "probar", "tester",
 		"teste", "testez", "testea",
-		"end-to-end", "end to end", "browser test", "browser tests", "ui test", "ui tests", "smoke test", "smoke tests", "integration test", "integration tests", "automated test", "automated tests", "automated check", "automated checks"},
+		"end-to-end", "end to end", "browser test", "browser tests", "ui test", "ui tests", "smoke test", "smoke tests", "integration test", "integration tests", "automated test", "automated tests", "automated check", "automated checks", "automatisierter test", "automatisierte tests", "test automatisé", "tests automatisés", "prueba automatizada", "pruebas automatizadas", "自動テスト", "integrationstest", "integrationstests", "test d'intégration", "tests d'intégration", "prueba de integración", "pruebas de integración", "結合テスト", "統合テスト"},
 	// Bugs and their fixes ("fix" itself is too common a word to count).
 	{"bug", "bugs", "bugfix", "hotfix", "crash", "crashes", "regression", "broken", "defect", "バグ", "不具合", "bogue", "fallo", "absturz", "クラッシュ"},
 	{"react", "component", "components", "jsx", "tsx", "hook", "hooks", "props", "useeffect", "usestate", "コンポーネント", "komponente", "composant", "componente"},
 	{"typescript", "ts", "tsx", "type", "types", "typed", "interface", "generic", "type guard",
 		"型定義", "型付け"},
-	{"javascript", "js", "ts", "tsx", "jsx", "node", "nodejs", "frontend", "front end", "front-end", "browser", "esm", "commonjs",
+	{"javascript", "js", "ts", "tsx", "jsx", "node", "nodejs", "frontend", "front end", "front-end", "browser", "esm", "navigateur", "navegador", "ブラウザ", "commonjs",
 		"web client", "client side", "client-side", "フロントエンド"},
 	{"go", "golang", "gofmt", "goimports", "go.mod", "goroutine", "errors.is", "fmt.errorf"},
 	// Languages and stacks: their names, tools and file extensions, so that a
@@ -66,7 +69,7 @@ var conceptGroups = [][]string{
 		"pom.xml", "build.gradle"},
 	{"csharp", "dotnet", "asp.net", "aspnet", "nuget", "cs", "csproj", "entity framework", "ef core", "linq", "xunit",
 		"nunit", "mediatr", "blazor"},
-	{"ruby", "rails", "rb", "gem", "gems", "gemfile", "bundler", "rspec", "rubocop", "activerecord", "active record", "erb",
+	{"ruby", "rails", "rb", "gem", "gems", "gemfile", "gema", "gemas", "gemme", "gemmes", "bundler", "rspec", "rubocop", "activerecord", "active record", "erb",
 		"db/migrate"},
 	{"php", "laravel", "composer.json", "eloquent", "artisan", "phpunit", "symfony"},
 	{"vue", "nuxt", "vuex", "pinia", "composition api", "options api", "single-file component", "single-file components",
@@ -88,7 +91,7 @@ var conceptGroups = [][]string{
 		"erneut versuchen", "wiederholen", "wiederholt", "wiederholung", "リトライ", "再試行"},
 	// Calls to services outside the codebase.
 	{"third party", "third-party", "external service", "external api", "vendor", "payment provider", "email provider", "shipping provider", "external provider", "carrier", "partner", "upstream",
-		"outbound", "integration", "network call", "http client", "外部", "サードパーティ", "tiers", "externo", "extern",
+		"outbound", "integration", "インテグレーション", "network call", "http client", "外部", "サードパーティ", "tiers", "externo", "extern",
 		"fournisseur", "prestataire", "proveedor", "anbieter", "dienstleister", "外部サービス"},
 	{"validate", "validation", "zod", "yup", "joi", "pydantic", "input", "body", "payload", "sanitize", "parse", "untrusted", "バリデーション", "検証", "validierung", "validación", "valider",
 		"validiere", "validieren", "valide", "validez", "valida", "validar",
@@ -100,52 +103,56 @@ var conceptGroups = [][]string{
 		"column", "columns", "カラム", "spalte", "colonne", "columna", "attribute", "attributes",
 		"migriere", "migrieren", "migre", "migrer", "migra", "migrar"},
 	// Time zones: where a time is, not only when.
-	{"timezone", "timezones", "time zone", "time zones", "utc", "dst", "daylight saving", "offset", "local time", "local hours",
-		"local timezone", "timestamptz", "naive datetime", "day early", "day late", "hour early", "hour late", "wrong day",
+	{"timezone", "timezones", "time zone", "time zones", "utc", "dst", "daylight saving", "offset", "zeitumstellung", "sommerzeit", "changement d'heure", "heure d'été", "cambio de hora", "horario de verano", "décalage horaire", "夏時間", "サマータイム", "local time", "local hours",
+		"local timezone", "timestamptz", "naive datetime", "day early", "day late", "hour early", "hour late", "wrong day", "tag zu früh", "tag zu spät", "stunde zu spät", "stunde zu früh", "jour d'avance", "jour de retard", "heure de retard", "heure de décalage", "día antes", "día tarde", "hora tarde", "hora antes", "día de retraso", "hora de retraso", "hora de diferencia", "日早く", "日遅れ", "時間遅れ", "時間早く", "時間ずれ",
 		"タイムゾーン", "時差", "zeitzone", "zeitzonen", "fuseau horaire", "fuseaux horaires", "zona horaria", "zonas horarias"},
-	{"timestamp", "timezone", "time zone", "utc", "date", "datetime", "time", "hour", "clock", "iso 8601", "dst", "日時", "日付", "タイムゾーン", "zeitzone", "datum", "uhrzeit", "heure", "fecha", "hora", "zeitstempel", "horodatage", "fuseau horaire", "zona horaria", "タイムスタンプ",
+	{"timestamp", "timezone", "time zone", "utc", "date", "datetime", "time", "hour", "clock", "時計", "uhr", "horloge", "reloj", "iso 8601", "dst", "日時", "日付", "タイムゾーン", "zeitzone", "datum", "uhrzeit", "heure", "fecha", "hora", "zeitstempel", "horodatage", "fuseau horaire", "zona horaria", "タイムスタンプ",
 		"時刻",
-		"local time", "local hours", "local timezone", "day early", "day late", "hour early", "hour late", "wrong day", "wrong time",
+		"local time", "local hours", "local timezone", "day early", "day late", "hour early", "hour late", "wrong day", "tag zu früh", "tag zu spät", "stunde zu spät", "stunde zu früh", "jour d'avance", "jour de retard", "heure de retard", "heure de décalage", "día antes", "día tarde", "hora tarde", "hora antes", "día de retraso", "hora de retraso", "hora de diferencia", "日早く", "日遅れ", "時間遅れ", "時間早く", "時間ずれ", "wrong time",
 		"days ago", "hours ago", "minutes ago", "time ago", "timeago", "relative time", "relative times", "relative date", "relative dates"},
 	{"cache", "caching", "cached", "redis", "memcached", "ttl", "invalidate", "invalidation", "stale", "revalidate", "cdn", "cache-control", "キャッシュ", "zwischenspeicher",
 		"zwischenspeichern", "mise en cache", "cachear", "cachea", "caché",
 		"memoize", "memoise", "memoized", "memoization", "memoisation"},
-	{"log", "logs", "logging", "logger", "console.log", "print", "println", "debug", "debugging", "trace", "ログ", "journal", "journalisation", "protokollierung", "デバッグ",
+	{"log", "logs", "logging", "logger", "console.log", "print", "println", "debug", "debugging", "debuggen", "déboguer", "débogue", "depurar", "depura", "trace", "ログ", "journal", "journalisation", "protokollierung", "デバッグ",
 		"journaux", "protokoll",
 		"logge", "loggen", "protokolliere", "protokollieren", "journalise", "journaliser", "loguea", "loguear",
 		"troubleshoot", "troubleshooting", "investigate", "investigating", "audit trail"},
 	{"observability", "monitoring", "telemetry", "metric", "metrics", "trace", "tracing", "span", "datadog", "sentry", "prometheus",
 		"grafana", "opentelemetry", "log", "logs", "logging", "監視", "überwachung", "surveillance", "monitorización",
-		"silently", "quietly", "silent failure", "silent failures", "nobody noticed", "unnoticed", "heartbeat", "alerting",
+		"silently", "quietly", "silent failure", "silent failures", "nobody noticed", "unnoticed", "unbemerkt", "niemand gemerkt", "en silence", "silencieusement", "en silencio", "silenciosamente", "nadie se enteró", "誰も気づ", "気づかれ", "気づかな", "heartbeat", "alerting",
 		"alert", "alerts", "alerted", "monitor", "monitors", "uptime"},
 	{"accessibility", "a11y", "aria", "aria-label", "keyboard", "screen reader", "focus", "contrast", "alt text", "subtitle", "mouse", "keyboard navigation", "tab order", "screen readers", "voiceover", "talkback", "キーボード", "tastatur", "clavier", "teclado", "subtitles", "caption", "captions", "アクセシビリティ", "字幕", "barrierefreiheit",
-		"untertitel", "sous-titres", "subtitulos", "スクリーンリーダー", "読み上げ", "accessibilité", "accesibilidad",
+		"untertitel", "sous-titres", "subtitulos", "スクリーンリーダー", "screenreader", "lecteur d'écran", "lecteurs d'écran", "lector de pantalla", "lectores de pantalla", "maus", "souris", "ratón", "マウス", "読み上げ", "accessibilité", "accesibilidad",
 		"visually impaired", "color blind", "colour blind", "color-blind", "colorblind"},
-	{"i18n", "l10n", "translation", "translate", "translations", "localization", "localize", "locale", "internationalization", "french", "german", "spanish", "japanese", "english", "language", "翻訳", "多言語", "übersetzung", "traduction", "traducción",
+	// Subtitles and captions of what is spoken: the words that name them
+	// name nothing else of accessibility (focus, contrast, keyboards).
+	{"subtitle", "subtitles", "caption", "captions", "closed captions", "字幕", "キャプション", "untertitel",
+		"sous-titre", "sous-titres", "subtítulo", "subtítulos"},
+	{"i18n", "l10n", "translation", "translate", "translations", "localization", "localize", "locale", "internationalization", "french", "german", "spanish", "japanese", "english", "language", "スペイン語", "フランス語", "ドイツ語", "翻訳", "多言語", "übersetzung", "traduction", "traducción",
 		"español", "espagnol", "spanisch", "français", "französisch", "deutsch", "allemand", "alemán", "日本語", "英語", "idioma", "langue", "sprache",
 		"übersetze", "übersetzen", "übersetzt", "traduis", "traduire", "traduit", "traduce", "traducir", "traducido"},
 	{"loading state", "loading states", "loading indicator", "is loading", "while loading", "spinner", "skeleton", "placeholder", "progress", "suspense", "pending", "読み込み", "ローディング", "スピナー", "chargement", "cargando", "ladeanzeige"},
 	{"docs", "doc", "documentation", "document", "documenting", "readme", "markdown", "md", "guide", "rfc", "ドキュメント", "dokumentation", "documentación",
 		"dokumentiere", "dokumentieren", "documente", "documenter", "documenta", "documentar",
 		"仕様書", "文書"},
-	{"error", "errors", "exception", "fail", "fails", "failure", "panic", "crash", "stack trace", "エラー", "fehler", "erreur", "例外", "ausnahme", "excepción", "失敗",
-		"blows up", "blow up", "falls over", "throws", "thrown",
+	{"error", "errors", "exception", "fail", "fails", "failure", "fehlgeschlagen", "fehlschlagen", "schlägt fehl", "échoue", "échoué", "échouer", "échouent", "fallido", "panic", "crash", "stack trace", "エラー", "fehler", "erreur", "例外", "ausnahme", "excepción", "失敗",
+		"blows up", "blow up", "falls over", "throws", "thrown", "落ちる", "knallt", "stürzt ab", "plante", "revienta", "explota", "se cae", "se caen",
 		"not found", "nicht gefunden", "introuvable", "no encontrado", "went wrong", "goes wrong"},
 	{"delete", "deletion", "remove", "soft-delete", "purge", "destroy", "destructive", "wipe", "erase", "deleted_at", "削除", "löschen", "rid", "drop", "throw away", "retirer", "quitar",
 		"entfernen", "supprimer", "effacer", "eliminar", "borrar",
 		"lösche", "löscht", "gelöscht", "entferne", "entfernt", "supprime", "supprimez", "supprimé", "efface", "effacez", "retire", "retirez", "elimina", "eliminá", "borra", "quita", "eliminado", "borrado",
 		"clear out", "clean out", "nuke"},
-	{"user", "users", "account", "user profile", "profile page", "profile settings", "member", "customer", "ユーザー", "benutzer", "utilisateur", "usuario", "ユーザ", "nutzer", "kunde", "kunden", "konto", "compte", "cuenta", "顧客"},
+	{"user", "users", "account", "konten", "アカウント", "利用者", "user profile", "profile page", "profile settings", "member", "customer", "ユーザー", "benutzer", "utilisateur", "usuario", "ユーザ", "nutzer", "kunde", "kunden", "konto", "compte", "cuenta", "顧客"},
 	{"build", "compile", "binary", "makefile", "target", "make build", "make test", "make lint", "make check",
 		"make install", "make run", "make target", "make targets", "bundle", "ビルド", "kompilieren", "compilar"},
 	{"lint", "linter", "eslint", "golangci-lint", "format", "formatter", "prettier", "gofmt", "black", "ruff", "リント", "フォーマット", "整形", "formatieren", "formater", "formatear",
 		"formatiere", "formate", "formatea"},
-	{"docker", "compose", "container", "containers", "dockerfile", "compose.yaml", "docker-compose.yml", "local", "localhost", "local services", "locally", "laptop", "my machine", "spin up", "lokal", "en local", "postgres", "mysql", "redis", "kafka", "rabbitmq", "devcontainer", "コンテナ",
+	{"docker", "compose", "container", "containers", "dockerfile", "compose.yaml", "docker-compose.yml", "local", "localhost", "localement", "localmente", "ローカル", "local services", "locally", "laptop", "my machine", "spin up", "lokal", "en local", "postgres", "mysql", "redis", "kafka", "rabbitmq", "devcontainer", "コンテナ",
 		"conteneur", "conteneurs", "contenedor", "contenedores"},
 	{"proto", "protobuf", "grpc", "buf", "rpc", "codegen", "generated", "generate", "regenerate", "gen"},
-	{"naming", "name", "camelcase", "camel", "kebab", "kebab-case", "snake_case", "snake", "pascalcase", "rename", "命名",
+	{"naming", "name", "nom", "noms", "nombre", "nombres", "名前", "benannt", "camelcase", "camel", "kebab", "kebab-case", "snake_case", "snake", "pascalcase", "rename", "命名",
 		"umbenennen", "benenne", "renomme", "renommer", "renombra", "renombrar", "nomenclature", "nomenclatura", "命名規則",
-		"identifier", "identifiers", "abbreviate", "abbreviated", "abbreviation", "abbreviations", "be called", "be named", "be renamed", "renamed", "misnamed", "confusingly named"},
+		"identifier", "identifiers", "abbreviate", "abbreviated", "abbreviation", "abbreviations", "be called", "be named", "heißen", "heisst", "llamarse", "se llame", "be renamed", "renamed", "misnamed", "confusingly named"},
 	{"import", "imports", "export", "exports", "module", "modules",
 		"importieren", "importer", "importar", "インポート"},
 	{"css", "tailwind", "style", "styles", "styled", "scss", "theme", "color", "colour", "design system", "スタイル", "estilo", "feuille de style",
@@ -154,12 +161,12 @@ var conceptGroups = [][]string{
 	// Secrets: what must never leak.
 	{"secret", "secrets", "vault", "kms", "secret manager", "secrets manager", "password", "token", "tokens", "credential",
 		"credentials", "api key", "api keys", "private key", "signing key", "signing secret", "secret key", "access token",
-		"access tokens", "connection string", "leaked", ".env", "dotenv", "シークレット", "トークン", "秘密情報", "機密情報",
+		"access tokens", "connection string", "leaked", "パスワード", "passwort", "mot de passe", "contraseña", ".env", "dotenv", "シークレット", "トークン", "秘密情報", "機密情報",
 		"geheimnis", "zugangsdaten", "jeton", "identifiants", "credenciales"},
 	// Who a user is and what they may do.
 	{"auth", "authentication", "authorization", "permission", "permissions", "jwt", "session", "login", "signup", "register",
 		"registration", "oauth", "sso", "tenant", "sign in", "signed in",
-		"signing in", "sign-in", "sign up", "signing up", "signed up", "sign-up", "forgot password", "password reset",
+		"signing in", "sign-in", "sign up", "signing up", "signed up", "sign-up", "forgot password", "password reset", "passwort vergessen", "passe oublié", "contraseña olvidada", "パスワード再設定", "パスワードを忘れ",
 		"reset password", "ログイン", "認証", "登録", "認可", "anmeldung", "registrieren", "berechtigung", "inscription",
 		"autorisation", "registrarse", "registro", "iniciar sesion", "permiso", "permisos"},
 	{"password", "passwords", "passphrase", "hash", "hashing", "argon2", "argon2id", "bcrypt", "scrypt", "パスワード",
@@ -212,7 +219,7 @@ var conceptGroups = [][]string{
 		"オフライン", "接続", "verbindung", "hors ligne", "connexion perdue", "sin conexion", "conexion"},
 	{"personal data", "pii", "gdpr", "privacy", "redact", "redaction", "anonymize", "mask", "email address", "date of birth", "birth date", "birthday", "home address", "phone number", "national id", "ssn", "social security", "geburtsdatum", "date de naissance", "fecha de nacimiento", "生年月日", "住所", "個人情報",
 		"datenschutz", "donnees personnelles", "datos personales",
-		"forget", "forgotten", "right to be forgotten", "erasure", "right to erasure", "data subject", "data-subject", "dsar", "dob", "phi", "hipaa", "health data", "medical", "diagnosis", "diagnoses", "allergy", "allergies", "allergic", "medication", "medications", "patient data"},
+		"forget", "forgotten", "vergessen", "vergisst", "oublier", "oublie", "oubliez", "olvidar", "olvidemos", "olvida", "忘れて", "right to be forgotten", "erasure", "right to erasure", "data subject", "data-subject", "dsar", "dob", "phi", "hipaa", "health data", "medical", "diagnosis", "diagnoses", "allergy", "allergies", "allergic", "allergisch", "allergique", "allergiques", "alérgico", "alérgica", "medication", "medications", "patient data"},
 	// Mobile apps and the device.
 	{"mobile", "ios", "android", "phone", "tablet", "iphone", "iphones", "ipad", "ipads", "smartphone", "smartphones", "swift", "kotlin", "portrait", "landscape", "スマホ", "アプリ", "handy", "movil",
 		"kt", "kts", "jetpack", "jetpack compose", "viewmodel", "play store", "apk", "aab", "testflight", "app store", "xcode", "swiftui", "uikit", "cocoapods", "react native", "flutter",
@@ -230,7 +237,7 @@ var conceptGroups = [][]string{
 		"funnel", "funnels", "conversion", "conversions", "page views", "pageviews", "pageview"},
 	{"machine learning", "ml", "train", "training", "retrain", "classifier", "dataset", "datasets", "experiment", "experiments",
 		"mlflow", "epoch", "inference", "model weights", "学習", "機械学習"},
-	{"game", "games", "gameplay", "player", "players", "gamer", "gamers", "frame", "frames", "render",
+	{"game", "games", "gameplay", "player", "players", "gamer", "gamers", "プレイヤー", "spielern", "frame", "frames", "render",
 		"rendering", "ゲーム", "spiel", "spieler", "jeu", "joueur", "juego", "jugador",
 		"unity", "unreal", "monobehaviour", "gameobject", "prefab", "prefabs", "godot"},
 	{"controls", "keybinding", "key binding", "remap", "gamepad", "joystick", "shortcut", "shortcuts", "キー", "tasten"},
@@ -252,7 +259,7 @@ var conceptGroups = [][]string{
 	{"feature flag", "feature flags", "feature toggle", "launchdarkly", "unleash", "rollout", "turn on", "turn off", "switch on", "switch off", "kill switch", "フィーチャーフラグ"},
 	{"incident", "incidents", "outage", "outages", "postmortem", "post-mortem", "postmortems", "post-mortems", "on-call", "pager",
 		"pagerduty", "downtime", "went wrong", "root cause", "retrospective", "runbook", "runbooks", "障害",
-		"störung", "panne", "incidente", "caída"},
+		"störung", "panne", "ausfall", "ausfälle", "ausgefallen", "incidente", "caída"},
 	{"role", "roles", "rbac", "admin", "admins", "administrator", "administrators", "access control", "mfa", "2fa", "two-factor",
 		"multi-factor", "権限", "管理者", "administrateur", "administrador", "zwei-faktor", "deux facteurs", "dos factores"},
 	{"monorepo", "turborepo", "nx", "lerna", "workspace package"},
@@ -260,10 +267,10 @@ var conceptGroups = [][]string{
 		"cent", "cents", "amount", "billing", "invoice", "invoices", "refund", "checkout", "stripe", "支払い", "料金", "通貨",
 		"zahlung", "preis", "währung", "paiement", "prix", "devise", "pago", "precio", "moneda",
 		"bezahlen", "zahle", "payer", "pagar", "paga",
-		"決済", "請求", "請求書", "金額", "課金", "送金",
-		"bill", "bills", "rounding", "rounded", "minor units",
+		"決済", "請求", "請求書", "月払い", "年払い", "月額", "年額", "金額", "課金", "送金",
+		"bill", "bills", "rechnung", "rechnungen", "facture", "factures", "factura", "facturas", "guthaben", "saldo", "auszahlung", "auszahlungen", "virement", "virements", "gebühr", "gebühren", "comisión", "comisiones", "centime", "centimes", "céntimo", "céntimos", "centavo", "centavos", "セント", "手数料", "返金", "払い戻し", "残高", "rückerstattung", "erstatten", "erstattet", "zurückerstatten", "rembourser", "remboursement", "rembourse", "remboursé", "reembolso", "reembolsar", "reembolsa", "reembolsan", "rounding", "rounded", "minor units",
 		"geldbetrag", "geldbeträge", "betrag", "beträge", "montant", "montants"},
-	{"upload", "uploads", "attach", "attachment", "attachments", "file upload", "pdf", "multipart", "object storage", "s3", "bucket",
+	{"upload", "uploads", "attach", "attachment", "attachments", "file upload", "pdf", "multipart", "object storage", "s3", "bucket", "バケット",
 		"アップロード", "添付", "hochladen", "anhang", "televerser", "piece jointe", "subir", "adjunto",
 		"lade hoch", "téléverse", "sube"},
 	{"paginate", "pagination", "paginated", "cursor", "cursors", "offset", "offsets", "next page", "page size", "infinite scroll",
@@ -283,13 +290,13 @@ var conceptGroups = [][]string{
 	{"rate limit", "rate-limit", "rate limiting", "throttle", "throttling", "debounce", "abuse", "bot", "bots", "spam", "brute force",
 		"captcha", "quota", "レート制限",
 		"ratenbegrenzung", "drosseln", "limite de débit", "limitación", "limitar",
-		"hammering", "hammers", "flood", "flooding", "too many requests"},
+		"hammering", "hammers", "bombardiert", "bombarde", "bombardea", "bombardeando", "flood", "flooding", "too many requests"},
 	{"job", "jobs", "background job", "background jobs", "background worker", "background workers", "queue worker", "queue workers", "queue", "queued", "enqueue", "asynchronously",
 		"background", "task queue", "sidekiq", "celery", "celery task", "celery tasks", "rq", "bullmq", "ジョブ", "キュー",
 		"hintergrundjob", "tache de fond", "warteschlange", "file d'attente", "バッチ", "バックグラウンド"},
 	// Work that runs on a schedule.
-	{"cron", "cronjob", "scheduler", "scheduled", "schedule", "nightly", "hourly", "daily", "weekly", "periodic",
-		"periodically", "recurring", "celery beat", "every evening", "every morning", "every week", "every month", "once a day", "once a week",
+	{"cron", "cronjob", "scheduler", "scheduled", "schedule", "nightly", "hourly", "nocturne", "nocturnes", "nocturno", "nocturna", "夜間", "daily", "weekly", "periodic",
+		"periodically", "recurring", "celery beat", "every evening", "every morning", "every week", "every month", "once a day", "cada tarde", "once a week",
 		"jeden abend", "jede woche", "chaque soir", "chaque semaine", "cada semana", "todas las noches", "定期実行", "毎晩", "毎朝", "毎日", "毎週", "毎月", "nächtlich", "täglich", "quotidien", "diario"},
 	// Values a record must have.
 	{"required field", "required fields", "required column", "required columns", "field required", "column required", "fields required", "mandatory", "not null", "non-null", "nullable", "non-nullable", "default value", "filled in", "fill in", "pflichtfeld", "erforderlich",
@@ -312,7 +319,7 @@ var conceptGroups = [][]string{
 		"server error", "bad request"},
 	// An API others build on.
 	{"public api", "public apis", "openapi", "swagger", "api contract", "api spec", "api specification", "externally consumed",
-		"partner apps", "partner integrations", "integrators", "published version", "breaking the api"},
+		"partner apps", "partner integrations", "integrators", "applis partenaires", "applications partenaires", "apps de socios", "aplicaciones de socios", "パートナーアプリ", "intégrateurs", "integradores", "integratoren", "インテグレーター", "published version", "breaking the api"},
 	// Memory and the resources a workload is given.
 	{"memory", "oom", "oomkilled", "ram", "heap", "memory limit", "memory limits", "memory requests",
 		"resource limits", "requests and limits", "cpu limits", "メモリ", "speicher", "mémoire", "memoria"},
@@ -353,7 +360,7 @@ var conceptGroups = [][]string{
 	{"audit", "audit log", "audit trail", "audited", "auditing", "監査", "prüfprotokoll", "auditoría",
 		"access log", "access logs", "who accessed", "who opened", "who viewed", "who changed"},
 	{"chart", "charts", "charting", "plot", "visualization", "visualisation", "recharts", "chart.js", "d3", "グラフ"},
-	{"sort", "sorting", "sorted", "filter", "filters", "filtering", "order by", "ソート", "フィルタ",
+	{"sort", "sorting", "sorted", "sortierbar", "sortieren", "sortiere", "triable", "trier", "filter", "filters", "filtering", "order by", "ソート", "フィルタ",
 		"並び替え", "絞り込み"},
 	{"websocket", "websockets", "socket", "sockets", "realtime", "real-time", "live updates", "sse", "server-sent events",
 		"polling", "long polling"},
@@ -482,6 +489,12 @@ func (e *cjkEntry) in(run string) bool {
 	return strings.Contains(rest, e.term)
 }
 
+// mixed reports whether e's term mixes CJK with other letters
+// ("apiキー"): it occurs only in a kindMixed term, never in a CJK run.
+func (e *cjkEntry) mixed() bool {
+	return e.term[0] < utf8.RuneSelf || e.term[len(e.term)-1] < utf8.RuneSelf
+}
+
 type cjkIntent struct {
 	term string
 	cats uint8
@@ -517,12 +530,27 @@ func (l *lexicon) word(key string) lexEntry {
 	return lexEntry{}
 }
 
-// indexCJK fills l.cjkFirst from l.cjk.
+// indexCJK fills l.cjkFirst from l.cjk. The entries are sorted by first
+// rune (in table order within one), so that the lists share one backing
+// array and the map gets one insertion per rune: a list grown entry by
+// entry was an allocation or more per rune, in every hook process
+// (BenchmarkLexicon).
 func (l *lexicon) indexCJK() {
-	l.cjkFirst = make(map[rune][]int32)
+	keyed := make([]uint64, len(l.cjk))
 	for i, e := range l.cjk {
 		r, _ := utf8.DecodeRuneInString(e.term)
-		l.cjkFirst[r] = append(l.cjkFirst[r], int32(i))
+		keyed[i] = uint64(r)<<32 | uint64(i)
+	}
+	slices.Sort(keyed)
+	backing := make([]int32, len(keyed))
+	l.cjkFirst = make(map[rune][]int32, len(keyed)/2)
+	start := 0
+	for i, k := range keyed {
+		backing[i] = int32(uint32(k))
+		if i+1 == len(keyed) || keyed[i+1]>>32 != k>>32 {
+			l.cjkFirst[rune(k>>32)] = backing[start : i+1 : i+1]
+			start = i + 1
+		}
 	}
 }
 
@@ -554,7 +582,13 @@ func compileLexicon() *lexicon {
 func (l lexiconBuild) addConceptKeys(sc *scanner, c uint16, w string) {
 	key := l.key(sc, w)
 	if isCJKString(key) {
-		l.cjk = append(l.cjk, cjkEntry{term: key, concept: c})
+		l.addCJK(key, c)
+		if stem, ok := verbStem(key); ok {
+			l.addCJK(stem, c)
+		}
+		if short, ok := withoutLongVowel(key); ok {
+			l.addCJK(short, c)
+		}
 		return
 	}
 	e := l.entries[key]
@@ -562,6 +596,43 @@ func (l lexiconBuild) addConceptKeys(sc *scanner, c uint16, w string) {
 		e.concepts = append(e.concepts, c)
 		l.entries[key] = e
 	}
+}
+
+// addCJK adds a CJK term of concept c, once: a term twice in one concept
+// would count as two words that name it.
+func (l lexiconBuild) addCJK(term string, c uint16) {
+	e := cjkEntry{term: term, concept: c}
+	if !slices.ContainsFunc(l.cjk, func(o cjkEntry) bool { return o.term == e.term && o.concept == e.concept }) {
+		l.cjk = append(l.cjk, e)
+	}
+}
+
+// verbStem returns a Japanese verb entry without the okurigana of its
+// dictionary form, the part every form of the verb begins with: "落ちる"
+// is written "落ちます", "落ちて", "落ちた"; "固まる" is "固まります",
+// "固まって". Only a final る is taken off (the verbs in -る, ichidan and
+// godan alike, begin every form with what precedes it); other endings
+// change the last kana (書く, 書き, 書い), and an adverb's く ("速く") is
+// no verb. The stem keeps at least two characters.
+func verbStem(term string) (string, bool) {
+	stem, ok := strings.CutSuffix(term, "る")
+	if !ok || utf8.RuneCountInString(stem) < 2 {
+		return "", false
+	}
+	return stem, true
+}
+
+// withoutLongVowel returns a katakana entry without the long-vowel mark
+// that ends it, the other way loanwords are written ("ユーザー" and
+// "ユーザ", "サーバー" and "サーバ", "プレイヤー" and "プレイヤ"): an
+// entry matches as a substring, so the short form matches both. At least
+// three characters stay ("エラー" keeps its mark).
+func withoutLongVowel(term string) (string, bool) {
+	short, ok := strings.CutSuffix(term, "ー")
+	if !ok || utf8.RuneCountInString(short) < 3 {
+		return "", false
+	}
+	return short, true
 }
 
 // addIntents adds the words of intentWords to the lexicon.
@@ -651,7 +722,9 @@ func (l *lexicon) linkLonger() {
 // phrase's first word learns which word follows it.
 func (l lexiconBuild) key(sc *scanner, entry string) string {
 	if isCJKString(entry) {
-		return entry
+		// Lower-cased, as a word written next to CJK text is
+		// ("APIキー" is met as "apiキー", see kindMixed).
+		return strings.ToLower(entry)
 	}
 	var words, all []string
 	sc.stops = true

@@ -137,3 +137,104 @@ func TestSpellings(t *testing.T) {
 		t.Errorf("first = %s with parts %+v, want 2 by the performance concept", first.ID, first.Parts)
 	}
 }
+
+// TestVerbStem checks that a Japanese verb entry in -る matches its other
+// forms, and that nothing else is cut.
+func TestVerbStem(t *testing.T) {
+	for _, tt := range []struct {
+		term, stem string
+		ok         bool
+	}{
+		{"落ちる", "落ち", true},
+		{"固まる", "固ま", true},
+		{"もっと見る", "もっと見", true},
+		{"見る", "", false}, // one character left: too short to say anything
+		{"速く", "", false}, // an adverb, no verb
+		{"書く", "", false}, // a verb in -く changes its last kana
+	} {
+		if stem, ok := verbStem(tt.term); stem != tt.stem || ok != tt.ok {
+			t.Errorf("verbStem(%q) = %q, %v, want %q, %v", tt.term, stem, ok, tt.stem, tt.ok)
+		}
+	}
+	for _, text := range []string{"IDが存在しないと500で落ちます", "検索するとアプリが落ちて困る", "車両ページが固まります"} {
+		q := analyse(Task{Text: text})
+		named := false
+		for _, f := range q.feats {
+			if f.kind == featConcept && (strings.HasPrefix(f.label, "落ち") || strings.HasPrefix(f.label, "固ま")) {
+				named = true
+			}
+		}
+		if !named {
+			t.Errorf("%q names no concept of the verb it conjugates", text)
+		}
+	}
+}
+
+// TestMixedScripts checks that lexicon entries mixing CJK and Latin
+// letters ("APIキー", "本番DB") match where a word is written next to a
+// CJK run without a space, in tasks and in rules, and only there.
+func TestMixedScripts(t *testing.T) {
+	l := lex()
+	for _, e := range l.cjk {
+		if !e.mixed() {
+			continue
+		}
+		if e.term != strings.ToLower(e.term) {
+			t.Errorf("mixed entry %q is not lower-cased", e.term)
+		}
+	}
+	secret := l.word("api key").concepts
+	if len(secret) == 0 {
+		t.Fatal(`"api key" names no concept`)
+	}
+	for _, tt := range []struct {
+		text string
+		want bool
+	}{
+		{"ステータス更新を取得するのにDHLのAPIキーが必要です", true},
+		{"APIキーをVaultに移して", true},
+		{"API キー", false}, // a space: two words, neither the entry
+		{"キーボードで操作できない", false},
+	} {
+		q := analyse(Task{Text: tt.text})
+		got := slices.ContainsFunc(secret, func(c uint16) bool { return q.concepts[c] >= 0 })
+		if got != tt.want {
+			t.Errorf("%q names the concept of \"api key\" = %v, want %v", tt.text, got, tt.want)
+		}
+	}
+	// A rule written the same way scores for a task that names the subject.
+	rules := []Rule{
+		{Source: Project, ID: "1", Category: "CODE", Order: 1, Instruction: "APIキーはコードに書かないこと。"},
+		{Source: Project, ID: "2", Category: "CODE", Order: 2, Instruction: "ログは構造化して出力すること。"},
+	}
+	sel := Select(rules, Task{Text: "Where should the carrier's secrets be kept?"}, Options{Limit: 1})
+	if len(sel.Rules) != 1 || sel.Rules[0].ID != "1" || sel.Rules[0].Score <= 0 {
+		t.Errorf("selection = %+v, want rule 1 scored for the task", sel.Rules)
+	}
+}
+
+// TestWithoutLongVowel checks that a katakana entry ending in ー also
+// matches the loanword written without it.
+func TestWithoutLongVowel(t *testing.T) {
+	for _, tt := range []struct {
+		term, short string
+		ok          bool
+	}{
+		{"ユーザー", "ユーザ", true},
+		{"インテグレーター", "インテグレータ", true},
+		{"エラー", "", false}, // two characters would be left
+		{"キャッシュ", "", false},
+	} {
+		if short, ok := withoutLongVowel(tt.term); short != tt.short || ok != tt.ok {
+			t.Errorf("withoutLongVowel(%q) = %q, %v, want %q, %v", tt.term, short, ok, tt.short, tt.ok)
+		}
+	}
+	integrators := lex().word(string(stem([]byte("integrators")))).concepts
+	if len(integrators) == 0 {
+		t.Fatal(`"integrators" names no concept`)
+	}
+	q := analyse(Task{Text: "インテグレータ向けにドキュメントを書いて"})
+	if !slices.ContainsFunc(integrators, func(c uint16) bool { return q.concepts[c] >= 0 }) {
+		t.Error(`"インテグレータ" names no concept of "integrators"`)
+	}
+}

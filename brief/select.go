@@ -260,6 +260,16 @@ func analyse(task Task) *query {
 			}
 			prevStarts, stopStarts = false, false
 			return
+		case kindMixed:
+			// A word and a CJK run written together ("APIキー"): the
+			// entries that mix the scripts, which neither holds alone.
+			cjkFound = l.cjkIn(cjkFound[:0], string(term))
+			for _, i := range cjkFound {
+				if e := &l.cjk[i]; e.mixed() {
+					q.addConcept(e.concept, e.term, conceptW, -1)
+				}
+			}
+			return
 		case kindCJK:
 			q.addTerm(term, string(term), weightBigram)
 			prevStarts, stopStarts = false, false
@@ -321,13 +331,36 @@ func analyse(task Task) *query {
 					break
 				}
 			}
+			head := false
 			for n := minCompoundPart; n <= len(term)-minCompoundHead; n++ {
 				if pe := l.word(string(term[n:])); len(pe.concepts) > 0 {
 					for _, c := range pe.concepts {
 						q.addConcept(c, label, conceptW, -1)
 					}
+					head = true
 					break
 				}
+			}
+			// A shorter head after the linking s of a German compound
+			// ("Willkommens|mail", "Integrations|test"): the s says where
+			// the compound joins, which "username" does not.
+			for n := len(term) - minCompoundHead + 1; !head && n <= len(term)-minCompoundPart; n++ {
+				if n-1 < minCompoundPart || term[n-1] != 's' {
+					continue
+				}
+				if pe := l.word(string(term[n:])); len(pe.concepts) > 0 {
+					for _, c := range pe.concepts {
+						q.addConcept(c, label, conceptW, -1)
+					}
+					head = true
+				}
+			}
+			// A compound of the two words of a phrase ("Screenreader",
+			// "Featureflag") names what the phrase names, as the phrase
+			// does.
+			for _, c := range l.compoundPhrase(term).concepts {
+				q.addConcept(c, label, conceptW, -1)
+				q.nameAgain(c)
 			}
 		}
 		q.intents |= e.intents
@@ -368,6 +401,12 @@ func analyse(task Task) *query {
 		prevFeat, prevPhrased = from, curPhrased
 	}
 	sc.scan(task.Text, visit)
+	l.separableVerbs(task.Text, func(e lexEntry, label string) {
+		for _, c := range e.concepts {
+			q.addConcept(c, label, conceptW, -1)
+		}
+		q.intents |= e.intents
+	})
 	for i := range q.feats {
 		// A word that is only ever part of a phrase of the lexicon means
 		// what the phrase means ("pull in" a library is not a pull

@@ -45,7 +45,7 @@ func terms(s string) []string {
 	var sc scanner
 	var out []string
 	sc.scan(s, func(term []byte, kind termKind) {
-		if kind != kindCJKRun {
+		if kind != kindCJKRun && kind != kindMixed {
 			out = append(out, string(term))
 		}
 	})
@@ -62,7 +62,9 @@ func TestScan(t *testing.T) {
 		{"src/components/IconButton/icon-button.tsx", []string{"src", "component", "iconbutton", "icon", "button", "icon", "button", "tsx"}},
 		{"console.log(x)", []string{"consol", "log"}},
 		{"Verwende immer Dataclasses für Daten", []string{"dataclass", "daten"}},
-		{"Migración de la base de datos", []string{"migracion", "bas", "dato"}},
+		// Spanish -ción is -tion: "migración" meets "migration".
+		{"Migración de la base de datos", []string{"migrat", "bas", "dato"}},
+		{"Configuraciones", []string{"configurat"}},
 		{"コミットする", []string{"コミ", "ミッ", "ット", "トす", "する"}},
 		{"Pythonの慣習", []string{"python", "の慣", "慣習"}},
 		// A letter joined to one character by "+" or "/" is one term.

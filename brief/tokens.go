@@ -38,6 +38,11 @@ type scanner struct {
 	// ("created", "sent"); snakeAt when such a word was followed by "_".
 	done, snakeAt bool
 	cue           []byte
+	// pre is the word written right before the current CJK run, without a
+	// space ("API" of "APIキー"); post is the CJK run written right before
+	// the current word ("本番" of "本番DB"). Together they make the mixed
+	// term emitted as kindMixed.
+	pre, post, mixed []byte
 }
 
 // termFunc receives one term. phrase is false for single words; cjkRun is
@@ -51,11 +56,16 @@ const (
 	kindCJK                    // a character bigram
 	kindCJKRun                 // a whole CJK run, for lexicon lookups
 	kindStop                   // a stopword, as it is (only with scanner.stops)
+	// kindMixed is a word and the CJK run written next to it without a
+	// space ("apiキーが", "本番db"), lower-cased, for the lexicon's entries
+	// that mix the scripts ("APIキー"): a CJK run alone never holds them.
+	kindMixed
 )
 
 // scan emits the terms of s.
 func (sc *scanner) scan(s string, emit termFunc) {
 	sc.word, sc.parts, sc.cjk = sc.word[:0], sc.parts[:0], sc.cjk[:0]
+	sc.pre, sc.post = sc.pre[:0], sc.post[:0]
 	sc.prevUpper, sc.prevLower = false, false
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -63,7 +73,7 @@ func (sc *scanner) scan(s string, emit termFunc) {
 			if lowerOrDigit(c) {
 				// A run of lower-case letters and digits, at once.
 				if len(sc.cjk) > 0 {
-					sc.flushCJK(emit)
+					sc.flushCJKBeforeWord(emit)
 				}
 				j := i + 1
 				for j < len(s) && lowerOrDigit(s[j]) {
@@ -78,7 +88,7 @@ func (sc *scanner) scan(s string, emit termFunc) {
 			switch {
 			case 'A' <= c && c <= 'Z':
 				if len(sc.cjk) > 0 {
-					sc.flushCJK(emit)
+					sc.flushCJKBeforeWord(emit)
 				}
 				if sc.prevLower && len(sc.word) > 0 {
 					sc.parts = append(sc.parts, len(sc.word))
@@ -109,10 +119,16 @@ func (sc *scanner) scan(s string, emit termFunc) {
 		i += n
 		switch {
 		case isCJK(r):
+			if len(sc.cjk) == 0 {
+				// A word written right before the run ("API" of "APIキー").
+				sc.pre = append(sc.pre[:0], sc.word...)
+			}
 			sc.flushWord(emit)
 			sc.cjk = append(sc.cjk, r)
 		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r):
-			sc.flushCJK(emit)
+			if len(sc.cjk) > 0 {
+				sc.flushCJKBeforeWord(emit)
+			}
 			upper := unicode.IsUpper(r)
 			if upper && sc.prevLower && len(sc.word) > 0 {
 				sc.parts = append(sc.parts, len(sc.word))
@@ -135,6 +151,7 @@ func lowerOrDigit(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <=
 func (sc *scanner) flushWord(emit termFunc) {
 	w := sc.word
 	if len(w) == 0 {
+		sc.post = sc.post[:0]
 		return
 	}
 	parts := sc.parts
@@ -145,6 +162,12 @@ func (sc *scanner) flushWord(emit termFunc) {
 	sc.emitWord(w, emit)
 	if snakeAt && sc.cues && string(w) == "at" {
 		sc.emitPointInTime(emit)
+	}
+	if len(sc.post) > 0 {
+		// The run written right before the word ("本番" of "本番DB").
+		sc.mixed = append(append(sc.mixed[:0], sc.post...), w...)
+		sc.post = sc.post[:0]
+		emit(sc.mixed, kindMixed)
 	}
 	if len(parts) == 0 {
 		sc.done = finished(w)
@@ -213,6 +236,16 @@ func (sc *scanner) emitWord(w []byte, emit termFunc) {
 	emit(stem(sc.stem), kindWord)
 }
 
+// flushCJKBeforeWord ends the current CJK run where a word begins without
+// a space between them: the word learns the run, for kindMixed.
+func (sc *scanner) flushCJKBeforeWord(emit termFunc) {
+	sc.post = sc.post[:0]
+	for _, r := range sc.cjk {
+		sc.post = utf8.AppendRune(sc.post, r)
+	}
+	sc.flushCJK(emit)
+}
+
 func (sc *scanner) flushCJK(emit termFunc) {
 	run := sc.cjk
 	if len(run) == 0 {
@@ -224,6 +257,12 @@ func (sc *scanner) flushCJK(emit termFunc) {
 		sc.bi = utf8.AppendRune(sc.bi, r)
 	}
 	emit(sc.bi, kindCJKRun)
+	if len(sc.pre) > 0 {
+		// The word written right before the run ("API" of "APIキー").
+		sc.mixed = append(append(sc.mixed[:0], sc.pre...), sc.bi...)
+		sc.pre = sc.pre[:0]
+		emit(sc.mixed, kindMixed)
+	}
 	if len(run) == 1 {
 		emit(sc.bi, kindCJK)
 		return
@@ -312,6 +351,16 @@ func stem(b []byte) []byte {
 	n := len(b)
 	if n <= 3 {
 		return b
+	}
+	// Spanish -ción is English and French -tion ("migración",
+	// "configuraciones" → "migration", "configuration"): the word then
+	// meets the rules that say it in English.
+	switch {
+	case hasSuffix(b, "ciones") && n > 7:
+		b = append(b[:n-6], "tion"...)
+		n = len(b)
+	case hasSuffix(b, "cion") && n > 5:
+		b = append(b[:n-4], "tion"...)
 	}
 	switch {
 	case hasSuffix(b, "ungen"), hasSuffix(b, "heiten"), hasSuffix(b, "keiten"), hasSuffix(b, "tionen"):
@@ -433,13 +482,24 @@ func buildStopwords() map[string]struct{} {
 		"oder", "nicht", "kein", "keine", "immer", "nie", "niemals", "mit", "fur", "von", "zu", "im",
 		"ist", "sind", "wir", "ich", "du", "sie", "es", "auf", "bei", "aus", "als", "auch", "statt",
 		"verwende", "verwenden", "benutze", "benutzen", "bitte", "nutze", "mein", "meine", "meinen", "meiner", "dein", "deine", "unser", "unsere",
+		// German prepositions contracted with an article ("zum" is "zu
+		// dem"), which are stopwords apart, the boilerplate of prompts
+		// ("add", "write", "create", "fix", "make") and the object
+		// pronouns ("bevor ihn alle bekommen").
+		"zum", "zur", "vom", "beim", "am", "ins", "ans",
+		"fuge", "fug", "hinzu", "hinzufugen", "schreib", "schreibe", "erstelle", "erstellen", "behebe", "beheben",
+		"mach", "mache", "ihn", "ihm", "ihnen", "uns", "euch", "mich", "dich", "mir", "dir",
 		// French.
 		"le", "la", "les", "un", "une", "des", "du", "et", "ou", "ne", "pas", "jamais", "toujours",
 		"avec", "pour", "dans", "sur", "par", "en", "au", "aux", "ce", "cette", "est", "sont", "nous",
 		"vous", "je", "tu", "il", "elle", "mes", "mon", "ma", "tes", "ton", "ta", "ses", "son", "sa", "nos", "notre", "vos", "votre", "utilise", "utiliser", "utilisez", "plutot", "que", "qui",
+		"ajoute", "ajouter", "ajoutez", "ecris", "ecrire", "ecrivez", "cree", "creer", "creez", "corrige", "corriger",
+		"corrigez", "fais", "faire", "faites", "rends",
 		// Spanish.
 		"el", "los", "las", "uno", "unos", "unas", "y", "o", "nunca", "siempre", "con", "sin", "para",
 		"por", "que", "es", "son", "de", "lo", "mi", "tu", "usa", "usar", "utiliza", "lugar", "del", "al", "lo", "se", "su", "mis", "tus", "sus",
+		"una", "anade", "anadir", "agrega", "agregar", "escribe", "escribir", "crea", "crear", "arregla", "arreglar",
+		"haz", "hacer",
 	} {
 		m[w] = struct{}{}
 	}
