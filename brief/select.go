@@ -775,7 +775,7 @@ func (c *corpus) selectFor(idx []int32, q *query, opts Options) Selection {
 	}
 	sc := c.score(idx, q, opts)
 	parts, matches, offsets := sc.parts, sc.matches, sc.offsets
-	rank := c.rank(idx, sc)
+	rank, like := c.feedback(idx, q, sc, c.rank(idx, sc))
 	sel := Selection{Rules: []Selected{}, Omitted: make([]Rule, 0, len(idx))}
 	used := EstimateTokens(header) + sectionTokens
 	for _, rk := range rank {
@@ -803,7 +803,7 @@ func (c *corpus) selectFor(idx []int32, q *query, opts Options) Selection {
 			Rule:   r,
 			Score:  score,
 			Parts:  parts[k].rounded(),
-			Reason: reason(r, q, rk.pass, &parts[k], matches[offsets[k]:offsets[k+1]], opts.Similarity),
+			Reason: reason(r, q, rk.pass, &parts[k], matches[offsets[k]:offsets[k+1]], opts.Similarity) + like[k].reason(c, idx),
 		})
 	}
 	// The estimate above leaves out the omitted-rules line; drop the last
