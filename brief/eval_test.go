@@ -310,8 +310,8 @@ func evalFile(t *testing.T, name string, floor float64) {
 // lowers one is a regression.
 const (
 	coldStartFloor   = 0.87
-	coldStart2Floor  = 0.88
-	coldStart3Floor  = 0.96
+	coldStart2Floor  = 0.91
+	coldStart3Floor  = 1.0
 	coldStart4Floor  = 0.96
 	coldStart5Floor  = 0.89
 	coldStart6Floor  = 0.88
@@ -320,10 +320,10 @@ const (
 	coldStart9Floor  = 0.85
 	coldStart10Floor = 0.77
 	coldStart11Floor = 0.70
-	coldStart12Floor = 0.68
-	coldStart13Floor = 0.69
-	coldStart14Floor = 0.72
-	coldStart15Floor = 0.69
+	coldStart12Floor = 0.70
+	coldStart13Floor = 0.71
+	coldStart14Floor = 0.76
+	coldStart15Floor = 0.71
 	coldStart16Floor = 0.71
 	coldStart17Floor = 0.66
 )

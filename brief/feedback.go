@@ -9,26 +9,31 @@ import (
 
 // Feedback: the rules of one subject share its words ("migration",
 // "Celery", "Android"), and a task often names the subject only through
-// the one rule it matches strongly ("write the EF Core migration that adds
-// a column" shares "migration" with three rules, but "idempotent SQL
-// script" with one). After the first scoring, when a few rules stand out
-// with evidence of their own (the seeds), a rule further down that shares
-// a word with a seed that few rules have, and that the task does not say,
-// is of the seed's subject: it scores a little more, well below a shared
-// word of the task, so that it moves up among rules whose direct evidence
-// is about as weak as its own (pseudo-relevance feedback, inside the
-// ruleset).
+// the one rule it matches strongly: "Export the invoices ledger" shares
+// two words with "Always export the ledger to the Quartzline warehouse
+// nightly" and only "invoices", which many rules have, with "Always keep
+// Quartzline credentials out of invoices" (TestFeedback). After
+// the first scoring, when a few rules stand out with evidence of their own
+// (the seeds), a rule further down that shares with a seed a word that few
+// rules have and that the task does not say is of the seed's subject: it
+// scores a little more (its two best such words, each by its specificity
+// times fbWeight, well below a shared word of the task), so that it moves
+// up among rules whose direct evidence is about as weak as its own
+// (pseudo-relevance feedback, inside the ruleset).
 //
 // Precision comes first. Nothing happens when the first pass is weak (the
-// top's evidence below fbMinTop of one rare word) or ambiguous (more than
-// fbMaxSeeds rules within fbSeedShare of the top); only rules selected
-// for the task on their own evidence move; the first fbMaxSeeds places
-// stay as direct evidence ranked them, so feedback never puts a rule
-// above a seed; and a word shared by more than fbMaxDF rules says nothing.
+// top's evidence below fbMinTop times that of a word only one rule has)
+// or ambiguous (more than fbMaxSeeds rules within fbSeedShare of the
+// top's evidence); only rules selected for the task on their own evidence
+// move, fillers never; the first fbMaxSeeds places stay as direct
+// evidence ranked them, and a rule lifted past the rules after them
+// scores at most what the last of those places does; a word more than
+// fbMaxDF rules have says nothing.
 //
-// Cost: the seeds' and at most fbDepth candidates' instructions are read
-// again, and for the few words they share with a seed the rules that have
-// them are counted by a substring search; nothing is prepared in advance.
+// Cost: the seeds' instructions and those of at most fbDepth candidates
+// are read again, and for the words a candidate shares with a seed the
+// rules whose instruction has them are counted by substring search, each
+// until more than fbMaxDF have it; nothing is prepared in advance.
 const (
 	fbMaxSeeds  = 3
 	fbSeedShare = 0.75
@@ -43,25 +48,65 @@ const (
 	// fbDepth bounds the candidates: the rules ranked after the places
 	// kept, up to fbMaxSeeds+fbDepth.
 	fbDepth = 20
+	// fbWords is how many shared words count: two say the rule is of the
+	// seeds' subject more surely than one.
+	fbWords = 2
 	// fbMinLen is the shortest seed word that counts (stemmed): "app",
 	// "web", "hub" (of "GitHub") say little about a subject.
 	fbMinLen = 4
 )
 
-// related is what feedback found for one rule: the word it shares with a
-// seed, and the score it adds.
+// related is what feedback found for one rule: the words it shares with
+// the seeds (the fbWords that count most), and the score they add.
 type related struct {
-	seed  int32 // index in idx of the seed
-	word  string
+	words [fbWords]sharedWord
 	bonus float64
 }
 
-// reason is the note feedback adds to a rule's reason.
-func (r related) reason(c *corpus, idx []int32) string {
-	if r.bonus == 0 {
-		return ""
+// sharedWord is a word a rule shares with seed (an index in idx), and what
+// it adds.
+type sharedWord struct {
+	seed  int32
+	label string
+	v     float64
+}
+
+// add counts w if it is among the fbWords that add most.
+func (r *related) add(w sharedWord) {
+	for i := range r.words {
+		if w.v > r.words[i].v {
+			copy(r.words[i+1:], r.words[i:])
+			r.words[i] = w
+			break
+		}
 	}
-	return "; like #" + c.rules[idx[r.seed]].ID + " (shares " + strconv.Quote(r.word) + ")"
+	r.bonus = 0
+	for _, x := range r.words {
+		r.bonus += x.v
+	}
+}
+
+// reason is the note feedback adds to a rule's reason: `; like #12 (shares
+// "migration")`, one for each seed.
+func (r related) reason(c *corpus, idx []int32) string {
+	var b strings.Builder
+	for i, w := range r.words {
+		if w.v == 0 {
+			break
+		}
+		if i > 0 && w.seed == r.words[i-1].seed {
+			b.WriteString(", " + strconv.Quote(w.label))
+			continue
+		}
+		if i > 0 {
+			b.WriteString(")")
+		}
+		b.WriteString("; like #" + c.rules[idx[w.seed]].ID + " (shares " + strconv.Quote(w.label))
+	}
+	if b.Len() > 0 {
+		b.WriteString(")")
+	}
+	return b.String()
 }
 
 // seedWord is a word of a seed's instruction that the task does not say.
@@ -156,32 +201,34 @@ func (c *corpus) feedback(idx []int32, q *query, sc scoring, rank []ranked) ([]r
 	if counted == 0 {
 		return rank, nil
 	}
-	// How many rules have each shared word.
+	// How many rules have each shared word, until more than fbMaxDF do.
 	for _, i := range idx {
 		s := c.rules[i].Instruction
 		for w := range words {
-			if words[w].df >= 0 && strings.Contains(s, words[w].needle) {
-				words[w].df++
+			if sw := &words[w]; sw.df >= 0 && sw.df <= fbMaxDF && strings.Contains(s, sw.needle) {
+				if sw.df++; sw.df > fbMaxDF {
+					counted--
+				}
 			}
+		}
+		if counted == 0 {
+			break
 		}
 	}
 	found := map[int32]related{}
 	for j, ws := range shares {
 		k := rank[from+j].k
-		best := related{}
+		var r related
 		for _, w := range ws {
 			sw := &words[w]
 			d := max(2, sw.df) // the seed and the candidate have it
-			if d > fbMaxDF {
-				continue
-			}
-			if v := fbWeight * specificity(float64(d), n); v > best.bonus {
-				best = related{seed: sw.seed, word: sw.label, bonus: v}
+			if d <= fbMaxDF {
+				r.add(sharedWord{sw.seed, sw.label, fbWeight * specificity(float64(d), n)})
 			}
 		}
-		if best.bonus > 0 {
-			found[k] = best
-			rank[from+j].key += best.bonus
+		if r.bonus > 0 {
+			found[k] = r
+			rank[from+j].key += r.bonus
 		}
 	}
 	if len(found) == 0 {
@@ -192,6 +239,12 @@ func (c *corpus) feedback(idx []int32, q *query, sc scoring, rank []ranked) ([]r
 	// last of them does.
 	for i := from; i < pass && rank[i].key > rank[from-1].key; i++ {
 		rank[i].key = rank[from-1].key
+	}
+	for _, rk := range rank[from:pass] {
+		if _, ok := found[rk.k]; ok {
+			p := &parts[rk.k]
+			p.Related = rk.key - p.sum()
+		}
 	}
 	return rank, found
 }

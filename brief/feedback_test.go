@@ -1,6 +1,7 @@
 package brief
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -110,6 +111,13 @@ func TestFeedback(t *testing.T) {
 				} else if note != "" {
 					t.Errorf("rule %s's reason %q: feedback lifted it", r.ID, r.Reason)
 				}
+				// (Lifted to a tie with the last place kept, rule 6 adds 0.)
+				if note == "" && r.Parts.Related != 0 || r.Parts.Related < 0 {
+					t.Errorf("rule %s: reason %q with the related part %.2f", r.ID, r.Reason, r.Parts.Related)
+				}
+				if p := r.Parts; r.Score > 0 && math.Abs(r.Score-(p.Lexical+p.Concept+p.Files+p.Intent+p.Semantic+p.Prior+p.Learned+p.Related)) > 0.05 {
+					t.Errorf("rule %s scores %.2f, not the sum of its parts %+v", r.ID, r.Score, p)
+				}
 				if i > 0 && r.Score > sel.Rules[i-1].Score {
 					t.Errorf("rule %s at %d scores %.2f, more than the rule before it (%.2f)", r.ID, i+1, r.Score, sel.Rules[i-1].Score)
 				}
@@ -138,5 +146,39 @@ func TestFeedbackKeepsHeadAndFillers(t *testing.T) {
 	}
 	if got, other := rankOf(sel, "51"), rankOf(sel, "4"); got > other {
 		t.Errorf("rule 51 ranks %d, after rule 4 (%d)", got, other)
+	}
+}
+
+func TestRelatedReason(t *testing.T) {
+	c := &corpus{rules: []Rule{{ID: "12"}, {ID: "3"}}}
+	idx := []int32{0, 1}
+	cases := []struct {
+		name  string
+		words []sharedWord
+		want  string
+		bonus float64
+	}{
+		{"none", nil, "", 0},
+		{"one word", []sharedWord{{0, "migration", 0.4}}, `; like #12 (shares "migration")`, 0.4},
+		{"two words of one seed", []sharedWord{{0, "flyway", 0.25}, {0, "migration", 0.5}},
+			`; like #12 (shares "migration", "flyway")`, 0.75},
+		{"two seeds", []sharedWord{{0, "migration", 0.5}, {1, "celery", 0.25}},
+			`; like #12 (shares "migration"); like #3 (shares "celery")`, 0.75},
+		{"the two that add most", []sharedWord{{0, "a", 0.125}, {1, "b", 0.5}, {0, "c", 0.25}},
+			`; like #3 (shares "b"); like #12 (shares "c")`, 0.75},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var r related
+			for _, w := range tc.words {
+				r.add(w)
+			}
+			if got := r.reason(c, idx); got != tc.want {
+				t.Errorf("reason = %q, want %q", got, tc.want)
+			}
+			if r.bonus != tc.bonus {
+				t.Errorf("bonus = %v, want %v", r.bonus, tc.bonus)
+			}
+		})
 	}
 }

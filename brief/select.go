@@ -840,11 +840,11 @@ func round2(x float64) float64 { return math.Round(x*100) / 100 }
 func (p *ScoreParts) evidence() float64 { return p.Lexical + p.Concept + p.Files + p.Semantic }
 
 // sum is the whole score.
-func (p *ScoreParts) sum() float64 { return p.evidence() + p.Intent + p.Prior + p.Learned }
+func (p *ScoreParts) sum() float64 { return p.evidence() + p.Intent + p.Prior + p.Learned + p.Related }
 
 func (p ScoreParts) rounded() ScoreParts {
 	return ScoreParts{Lexical: round2(p.Lexical), Concept: round2(p.Concept), Files: round2(p.Files), Intent: round2(p.Intent),
-		Semantic: round2(p.Semantic), Prior: round2(p.Prior), Learned: round2(p.Learned)}
+		Semantic: round2(p.Semantic), Prior: round2(p.Prior), Learned: round2(p.Learned), Related: round2(p.Related)}
 }
 
 // rank orders the rules: those selected for the task (usually few) are
