@@ -173,7 +173,8 @@ func (c *corpus) feedback(idx []int32, q *query, sc scoring, rank []ranked) ([]r
 			if p < fbMinLen {
 				return
 			}
-			words = append(words, seedWord{stem: string(term), needle: string(scan.surface[1:p]), label: string(scan.surface), seed: rk.k, df: -1})
+			label := string(scan.surface)
+			words = append(words, seedWord{stem: string(term), needle: label[1:p], label: label, seed: rk.k, df: -1})
 		})
 	}
 	if len(words) == 0 {
