@@ -49,7 +49,10 @@
 // task-independent prior and a learned weight ([Options.Learned]) only
 // order rules. Semantic scores from an embedding model ([Embeddings]),
 // when the caller has them, are task evidence too ([Options.Similarity]).
-// [Selected.Parts] shows each component ([ScoreParts]).
+// When one to three rules stand out, the rules below them that share a
+// rare word of theirs the task does not say move up a little among rules
+// of weak evidence (feedback.go). [Selected.Parts] shows each component
+// ([ScoreParts]).
 //
 // # Prior
 //
@@ -192,6 +195,11 @@ type ScoreParts struct {
 	Prior float64 `json:"prior"`
 	// Learned is the learned weight ([Options.Learned]); 0 until one exists.
 	Learned float64 `json:"learned"`
+	// Related is for rare words the rule shares with the rules the task
+	// matches best, when a few stand out (see feedback.go); not evidence
+	// of its own: it only moves a rule selected for the task up among
+	// others.
+	Related float64 `json:"related"`
 }
 
 // Selection is the outcome for one task.

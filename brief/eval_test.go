@@ -228,7 +228,10 @@ func TestEvalColdStart10(t *testing.T) {
 // for text the selection has not been tuned on. Its misses were read only
 // after that, in the select2 round (issue 12), which raised it to 0.700:
 // a dev set now. The ranking round (branch tune) raised it to 0.720, the
-// paraphrase concepts (branch lexen) alone to 0.780.
+// paraphrase concepts (branch lexen) with it to 0.800. The feedback pass
+// (branch prf) costs it one rule (0.780: a rule sharing "report" with the
+// best match passes a must-rule of equal evidence) for six more on the
+// other dev sets and two on the blind sets, so its floor is 0.78.
 func TestEvalColdStart11(t *testing.T) {
 	evalFile(t, "coldstart11.json", coldStart11Floor)
 }
@@ -321,20 +324,20 @@ func evalFile(t *testing.T, name string, floor float64) {
 const (
 	coldStartFloor   = 0.87
 	coldStart2Floor  = 0.91
-	coldStart3Floor  = 0.96
+	coldStart3Floor  = 1.0
 	coldStart4Floor  = 0.96
 	coldStart5Floor  = 0.89
 	coldStart6Floor  = 0.94
 	coldStart7Floor  = 0.92
 	coldStart8Floor  = 1.0
 	coldStart9Floor  = 0.87
-	coldStart10Floor = 0.81
-	coldStart11Floor = 0.80
+	coldStart10Floor = 0.83
+	coldStart11Floor = 0.78
 	coldStart12Floor = 0.75
-	coldStart13Floor = 0.76
+	coldStart13Floor = 0.78
 	coldStart14Floor = 0.84
-	coldStart15Floor = 0.77
-	coldStart16Floor = 0.78
+	coldStart15Floor = 0.79
+	coldStart16Floor = 0.81
 	coldStart17Floor = 0.66
 )
 
@@ -461,8 +464,8 @@ func countMust(s evalSet) int {
 
 // Recall floors at limit 8 of the translated tasks (TestEvalTranslated).
 const (
-	translatedDEFloor = 0.69
-	translatedFRFloor = 0.69
+	translatedDEFloor = 0.70
+	translatedFRFloor = 0.70
 	translatedESFloor = 0.66
-	translatedJAFloor = 0.64
+	translatedJAFloor = 0.65
 )

@@ -876,7 +876,7 @@ func (c *corpus) selectFor(idx []int32, q *query, opts Options) Selection {
 	}
 	sc := c.score(idx, q, opts)
 	parts, matches, offsets := sc.parts, sc.matches, sc.offsets
-	rank := c.rank(idx, sc)
+	rank, like := c.feedback(idx, q, sc, c.rank(idx, sc))
 	sel := Selection{Rules: []Selected{}, Omitted: make([]Rule, 0, len(idx))}
 	used := EstimateTokens(header) + sectionTokens
 	for _, rk := range rank {
@@ -904,7 +904,7 @@ func (c *corpus) selectFor(idx []int32, q *query, opts Options) Selection {
 			Rule:   r,
 			Score:  score,
 			Parts:  parts[k].rounded(),
-			Reason: reason(r, q, rk.pass, &parts[k], matches[offsets[k]:offsets[k+1]], opts.Similarity),
+			Reason: reason(r, q, rk.pass, &parts[k], matches[offsets[k]:offsets[k+1]], opts.Similarity) + like[k].reason(c, idx),
 		})
 	}
 	// The estimate above leaves out the omitted-rules line; drop the last
@@ -941,11 +941,11 @@ func round2(x float64) float64 { return math.Round(x*100) / 100 }
 func (p *ScoreParts) evidence() float64 { return p.Lexical + p.Concept + p.Files + p.Semantic }
 
 // sum is the whole score.
-func (p *ScoreParts) sum() float64 { return p.evidence() + p.Intent + p.Prior + p.Learned }
+func (p *ScoreParts) sum() float64 { return p.evidence() + p.Intent + p.Prior + p.Learned + p.Related }
 
 func (p ScoreParts) rounded() ScoreParts {
 	return ScoreParts{Lexical: round2(p.Lexical), Concept: round2(p.Concept), Files: round2(p.Files), Intent: round2(p.Intent),
-		Semantic: round2(p.Semantic), Prior: round2(p.Prior), Learned: round2(p.Learned)}
+		Semantic: round2(p.Semantic), Prior: round2(p.Prior), Learned: round2(p.Learned), Related: round2(p.Related)}
 }
 
 // rank orders the rules: those selected for the task (usually few) are

@@ -41,7 +41,7 @@ ones, newest first. The text is cut to the cap of the agent named by
 --agent (claude-code, codex, cursor or mcp; all cap it at 10,000
 characters today), exactly as the hook cuts it. --json adds each rule's
 score and why it was chosen (score_parts: the lexical, concept, files,
-intent, semantic, prior and learned parts), the task's work_type, the omitted ids, and the superseded rules with
+intent, semantic, prior, learned and related parts), the task's work_type, the omitted ids, and the superseded rules with
 what supersedes them.
 
 A budget below 150 tokens (the header and one rule) is raised to 150 with a
