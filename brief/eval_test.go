@@ -293,6 +293,49 @@ func TestEvalColdStart17(t *testing.T) {
 	evalFile(t, "coldstart17.json", coldStart17Floor)
 }
 
+// TestEvalBlind measures selection on testdata/coldstart18.json …
+// coldstart24.json (blind sets J–P): seven rulesets of 331–333 rules and
+// 24 tasks each, for an agritech SaaS (Go, React Native, TimescaleDB,
+// Terraform), a real-estate marketplace (Next.js, FastAPI, Elasticsearch,
+// MySQL), a smart-home company (ESP32 and Zephyr firmware, Rust, Flutter,
+// MQTT), a food-delivery platform (Rails to Phoenix, Swift, Kotlin,
+// Sidekiq), an HR and payroll SaaS (Spring, Angular, Kafka), a
+// developer-tools company (Go CLI, VS Code extension) and a
+// public-transport app (Kotlin Multiplatform, Django, Scala, GTFS). Each
+// was written by another engineer who read only the shared dev set's
+// format and never this package, and each was scored untouched before any
+// of its misses was read. Recall at limit 8 untouched, on the code before
+// that session's selection work: J 0.424, K 0.667, L 0.426, M 0.585, N
+// 0.531, O 0.413, P 0.492; after it (ranking, paraphrase and
+// other-language concepts, feedback): J 0.458, K 0.667, L 0.426, M 0.604,
+// N 0.578, O 0.429, P 0.508 (0.288 0.467 0.315 0.453 0.391 0.302 0.311 at
+// limit 3). The concept work of that session, which raised the sets it
+// studied by 0.02–0.08, moved these by nothing at limit 8; the ranking
+// and feedback changes moved them. The misses of J–M and O were then read by one engineer
+// looking for ranking changes (none generalized); N and P were read by no
+// one. They are dev sets from now on; new blind sets are written for each
+// round of selection work.
+func TestEvalBlind(t *testing.T) {
+	for _, c := range blindFloors {
+		t.Run(c.file, func(t *testing.T) { evalFile(t, c.file, c.floor) })
+	}
+}
+
+// blindFloors are the recalls at limit 8 the blind sets J–P
+// (TestEvalBlind) are known to reach.
+var blindFloors = []struct {
+	file  string
+	floor float64
+}{
+	{"coldstart18.json", 0.45}, // J
+	{"coldstart19.json", 0.66}, // K
+	{"coldstart20.json", 0.42}, // L
+	{"coldstart21.json", 0.60}, // M
+	{"coldstart22.json", 0.57}, // N
+	{"coldstart23.json", 0.42}, // O
+	{"coldstart24.json", 0.50}, // P
+}
+
 // evalFile logs the recall at limits 3, 5 and 8 of the set in testdata/name
 // and fails when the recall at limit 8 is below floor.
 func evalFile(t *testing.T, name string, floor float64) {
