@@ -340,14 +340,7 @@ var blindFloors = []struct {
 // and fails when the recall at limit 8 is below floor.
 func evalFile(t *testing.T, name string, floor float64) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("testdata", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var set evalSet
-	if err := json.Unmarshal(data, &set); err != nil {
-		t.Fatalf("parse %s: %v", name, err)
-	}
+	set := loadEvalSet(t, name)
 	for _, limit := range []int{3, 5, 8} {
 		r, mean, scored, misses := recallScored(t, set, limit)
 		t.Logf("%s: limit %d: recall %.3f of must-rules, mean delivered %.2f, of which scored for the task %.2f (%d rules, %d tasks)", name, limit, r, mean, scored, len(set.Rules), len(set.Tasks))
