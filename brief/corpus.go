@@ -101,7 +101,7 @@ func newCorpus(rules []Rule, keep *sieve) *corpus {
 			}
 			return
 		}
-		if keep != nil && !prevStarts && !stopStarts && !keep.passes(term) {
+		if keep != nil && !prevStarts && !stopStarts && !keep.passesTerm(term, stemBuf) {
 			// Neither evidence keep wants nor the first word of a phrase
 			// that names a concept it wants: with no phrase open, the
 			// word changes nothing it keeps.
@@ -277,6 +277,20 @@ func (s *sieve) passes(w []byte) bool {
 	}
 	k = key3(w[0], w[1], w[2])
 	return s.long[k/64]&(1<<(k%64)) != 0
+}
+
+// passesTerm is passes for a word of a rule, also by its stem when
+// stemming rewrites its first three bytes: a short Spanish -ción word
+// ("acción", "acciones" → "action"), whose stem is what a task's word is
+// matched with. buf is scratch space.
+func (s *sieve) passesTerm(w, buf []byte) bool {
+	if s.passes(w) {
+		return true
+	}
+	if n := len(w); n == 6 && hasSuffix(w, "cion") || n == 8 && hasSuffix(w, "ciones") {
+		return s.passes(stem(append(buf[:0], w...)))
+	}
+	return false
 }
 
 func key3(a, b, c byte) uint16 {

@@ -150,3 +150,15 @@ func TestSieveRandomText(t *testing.T) {
 		sameScoring(t, "random", rules, Task{Text: text(1 + rng.IntN(8))})
 	}
 }
+
+// TestSieveStemRewritesPrefix: a word whose stem begins otherwise than the
+// word (Spanish "acción", "acciones" → "action") is read when the task
+// wants its stem.
+func TestSieveStemRewritesPrefix(t *testing.T) {
+	rules := []Rule{
+		proj(1, "UX", "Confirma siempre las acciones destructivas con un diálogo."),
+		proj(2, "UX", "Cada acción del panel queda registrada."),
+		proj(3, "UX", "Always confirm destructive actions in the admin panel."),
+	}
+	sameScoring(t, "acción", rules, Task{Text: "Add a confirmation to the delete actions"})
+}
