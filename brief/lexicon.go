@@ -521,11 +521,21 @@ func loadLexicon() *lexicon {
 // zero entry when nothing). A hook process looks up a few hundred words
 // against some 5,000 keys: a binary search in the static table costs less
 // than building a map of it (BenchmarkFirstPrompt).
+//
+// (By hand, not slices.BinarySearchFunc: through its comparison function
+// the key would escape, and every string(bytes) a caller converts for it
+// would be allocated.)
 func (l *lexicon) word(key string) lexEntry {
-	if i, ok := slices.BinarySearchFunc(l.words, key, func(w compiledWord, k string) int {
-		return strings.Compare(w.key, k)
-	}); ok {
-		return l.words[i].lexEntry
+	lo, hi := 0, len(l.words)
+	for lo < hi {
+		if m := int(uint(lo+hi) >> 1); l.words[m].key < key {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(l.words) && l.words[lo].key == key {
+		return l.words[lo].lexEntry
 	}
 	return lexEntry{}
 }
