@@ -101,11 +101,22 @@ func newCorpus(rules []Rule, keep *sieve) *corpus {
 			}
 			return
 		}
-		if keep != nil && !prevStarts && !stopStarts && !keep.passes(term) {
-			// Neither evidence keep wants nor the first word of a phrase
-			// that names a concept it wants: with no phrase open, the
-			// word changes nothing it keeps.
-			return
+		if keep != nil && !keep.passes(term) {
+			if !prevStarts && !stopStarts {
+				// Neither evidence keep wants nor the first word of a
+				// phrase that names a concept it wants: with no phrase
+				// open, the word changes nothing it keeps.
+				return
+			}
+			if kind != kindCJK && !mayFollow(term, prevStarts, prevNext) &&
+				!(stopStarts && mayFollow(term, true, l.word(string(stop)).next)) && !maybeStopword(term) {
+				// Nor a word the open phrase goes on with (stems keep
+				// their first two bytes), nor a stopword inside it ("mot
+				// de passe", "pull in"): the phrase ends here, as it
+				// would if the word were read.
+				prevStarts, stopStarts = false, false
+				return
+			}
 		}
 		var id int32
 		if kind == kindCJK {
@@ -185,6 +196,21 @@ func newCorpus(rules []Rule, keep *sieve) *corpus {
 		c.start[i+1] = int32(len(c.ev))
 	}
 	return c
+}
+
+// mayFollow reports whether the word w may be one of next, the words that
+// follow an open phrase (open) in the lexicon: its first two bytes are the
+// first two of one of them (stemming keeps a word's beginning).
+func mayFollow(w []byte, open bool, next []string) bool {
+	if !open || len(w) < 2 {
+		return open
+	}
+	for _, n := range next {
+		if len(n) < 2 || n[0] == w[0] && n[1] == w[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // sieve says which words of the rules a corpus must read: a word passes
