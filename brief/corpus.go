@@ -263,15 +263,10 @@ func sieveFor(q *query, rules []Rule) *sieve {
 	if !slices.Contains(want, true) {
 		return s
 	}
-	for _, w := range l.words {
-		k := w.key
-		for _, c := range w.concepts {
-			if want[c] {
-				if sp := strings.IndexByte(k, ' '); sp >= 0 {
-					k = k[:sp] // a phrase: its first word
-				}
+	for c, w := range want {
+		if w {
+			for _, k := range l.firstWords[c] {
 				s.add(k)
-				break
 			}
 		}
 	}
