@@ -240,11 +240,13 @@ func BenchmarkFirstPrompt(b *testing.B) {
 		all = append(all, Rule{Source: Project, ID: strconv.Itoa(r.Number), Category: r.Category, Instruction: r.Instruction, Why: r.Why, Order: r.Number})
 	}
 	task := Task{Text: "Add retry logic to the Go payment client and commit it", Files: []string{"internal/payments/client.go"}}
-	defer func() { lex, stopwords = sync.OnceValue(loadLexicon), sync.OnceValue(buildStopwords) }()
+	defer func() {
+		lex, stopwords, stopStart = sync.OnceValue(loadLexicon), sync.OnceValue(buildStopwords), sync.OnceValue(buildStopStart)
+	}()
 	b.ReportAllocs()
 	start := cpuTime()
 	for b.Loop() {
-		lex, stopwords = sync.OnceValue(loadLexicon), sync.OnceValue(buildStopwords)
+		lex, stopwords, stopStart = sync.OnceValue(loadLexicon), sync.OnceValue(buildStopwords), sync.OnceValue(buildStopStart)
 		if Render(Build(all, task, Options{Budget: DefaultBudget})) == "" {
 			b.Fatal("empty brief")
 		}
@@ -301,11 +303,13 @@ func BenchmarkCompose(b *testing.B) {
 	ws := scope.Workspace{Root: root, ID: root, Name: "ws"}
 	src := Sources{Trust: ts, PrefsDir: ts.Dir, CacheDir: ts.LockDir}
 	req := Request{Task: "Add retry logic to the Go payment client and commit it", Files: []string{"internal/payments/client.go"}, Budget: DefaultBudget}
-	defer func() { lex, stopwords = sync.OnceValue(loadLexicon), sync.OnceValue(buildStopwords) }()
+	defer func() {
+		lex, stopwords, stopStart = sync.OnceValue(loadLexicon), sync.OnceValue(buildStopwords), sync.OnceValue(buildStopStart)
+	}()
 	b.ReportAllocs()
 	start := cpuTime()
 	for b.Loop() {
-		lex, stopwords = sync.OnceValue(loadLexicon), sync.OnceValue(buildStopwords)
+		lex, stopwords, stopStart = sync.OnceValue(loadLexicon), sync.OnceValue(buildStopwords), sync.OnceValue(buildStopStart)
 		out, err := Compose(ctx, ws, src, req)
 		if err != nil || len(out.Selection.Rules) == 0 || len(out.Notes) > 0 {
 			b.Fatalf("compose: %v, %d rules, notes %q", err, len(out.Selection.Rules), out.Notes)

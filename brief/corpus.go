@@ -101,11 +101,22 @@ func newCorpus(rules []Rule, keep *sieve) *corpus {
 			}
 			return
 		}
-		if keep != nil && !prevStarts && !stopStarts && !keep.passesTerm(term, stemBuf) {
-			// Neither evidence keep wants nor the first word of a phrase
-			// that names a concept it wants: with no phrase open, the
-			// word changes nothing it keeps.
-			return
+		if keep != nil && !keep.passesTerm(term, stemBuf) {
+			if !prevStarts && !stopStarts {
+				// Neither evidence keep wants nor the first word of a
+				// phrase that names a concept it wants: with no phrase
+				// open, the word changes nothing it keeps.
+				return
+			}
+			if kind != kindCJK && !mayFollow(term, prevStarts, prevNext) &&
+				!(stopStarts && mayFollow(term, true, l.word(string(stop)).next)) && !maybeStopword(term) {
+				// Nor a word the open phrase goes on with (stems keep
+				// their first two bytes), nor a stopword inside it ("mot
+				// de passe", "pull in"): the phrase ends here, as it
+				// would if the word were read.
+				prevStarts, stopStarts = false, false
+				return
+			}
 		}
 		var id int32
 		if kind == kindCJK {
@@ -187,6 +198,21 @@ func newCorpus(rules []Rule, keep *sieve) *corpus {
 	return c
 }
 
+// mayFollow reports whether the word w may be one of next, the words that
+// follow an open phrase (open) in the lexicon: its first two bytes are the
+// first two of one of them (stemming keeps a word's beginning).
+func mayFollow(w []byte, open bool, next []string) bool {
+	if !open || len(w) < 2 {
+		return open
+	}
+	for _, n := range next {
+		if len(n) < 2 || n[0] == w[0] && n[1] == w[1] {
+			return true
+		}
+	}
+	return false
+}
+
 // sieve says which words of the rules a corpus must read: a word passes
 // when it may be a term wanted, a word that names a concept wanted, or the
 // first word of a phrase that names one. Every other word is skipped
@@ -237,15 +263,10 @@ func sieveFor(q *query, rules []Rule) *sieve {
 	if !slices.Contains(want, true) {
 		return s
 	}
-	for _, w := range l.words {
-		k := w.key
-		for _, c := range w.concepts {
-			if want[c] {
-				if sp := strings.IndexByte(k, ' '); sp >= 0 {
-					k = k[:sp] // a phrase: its first word
-				}
+	for c, w := range want {
+		if w {
+			for _, k := range l.firstWords[c] {
 				s.add(k)
-				break
 			}
 		}
 	}

@@ -436,6 +436,11 @@ type lexicon struct {
 	cjkFirst   map[rune][]int32
 	cjkIntents []cjkIntent
 	nConcepts  int
+	// firstWords are, for each concept, the first words of its keys (a
+	// phrase's first word, a word itself): what a rule's words are sieved
+	// for when the concept is wanted ([sieveFor]), without reading every
+	// key.
+	firstWords [][]string
 }
 
 // lexiconBuild is a lexicon being compiled: entries maps each key to what
@@ -511,6 +516,7 @@ func loadLexicon() *lexicon {
 		words:      compiledWords,
 		cjk:        compiledCJK,
 		cjkIntents: compiledCJKIntents,
+		firstWords: compiledFirstWords,
 		nConcepts:  compiledConcepts,
 	}
 	l.indexCJK()
@@ -521,11 +527,21 @@ func loadLexicon() *lexicon {
 // zero entry when nothing). A hook process looks up a few hundred words
 // against some 5,000 keys: a binary search in the static table costs less
 // than building a map of it (BenchmarkFirstPrompt).
+//
+// (By hand, not slices.BinarySearchFunc: through its comparison function
+// the key would escape, and every string(bytes) a caller converts for it
+// would be allocated.)
 func (l *lexicon) word(key string) lexEntry {
-	if i, ok := slices.BinarySearchFunc(l.words, key, func(w compiledWord, k string) int {
-		return strings.Compare(w.key, k)
-	}); ok {
-		return l.words[i].lexEntry
+	lo, hi := 0, len(l.words)
+	for lo < hi {
+		if m := int(uint(lo+hi) >> 1); l.words[m].key < key {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(l.words) && l.words[lo].key == key {
+		return l.words[lo].lexEntry
 	}
 	return lexEntry{}
 }
@@ -575,7 +591,24 @@ func compileLexicon() *lexicon {
 	for _, k := range slices.Sorted(maps.Keys(l.entries)) {
 		l.words = append(l.words, compiledWord{k, l.entries[k]})
 	}
+	l.indexFirstWords()
 	return l.lexicon
+}
+
+// indexFirstWords fills firstWords from words.
+func (l *lexicon) indexFirstWords() {
+	l.firstWords = make([][]string, l.nConcepts)
+	for _, w := range l.words {
+		first, _, _ := strings.Cut(w.key, " ")
+		for _, c := range w.concepts {
+			if !slices.Contains(l.firstWords[c], first) {
+				l.firstWords[c] = append(l.firstWords[c], first)
+			}
+		}
+	}
+	for _, ws := range l.firstWords {
+		slices.Sort(ws)
+	}
 }
 
 // addConceptKeys adds entry w of concept c to the lexicon.

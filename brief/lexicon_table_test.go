@@ -45,6 +45,10 @@ func renderLexicon(l *lexicon) []byte {
 	for _, e := range l.cjkIntents {
 		fmt.Fprintf(&b, "\t{%q, %d},\n", e.term, e.cats)
 	}
+	b.WriteString("}\n\n// compiledFirstWords are the first words of each concept's keys, by concept.\nvar compiledFirstWords = [][]string{\n")
+	for _, ws := range l.firstWords {
+		fmt.Fprintf(&b, "\t%s,\n", strs(ws))
+	}
 	b.WriteString("}\n")
 	return b.Bytes()
 }

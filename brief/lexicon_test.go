@@ -238,3 +238,34 @@ func TestWithoutLongVowel(t *testing.T) {
 		t.Error(`"インテグレータ" names no concept of "integrators"`)
 	}
 }
+
+// TestFirstWords: the first words compiled for each concept are exactly
+// the first words of its keys, the words the sieve reads for it.
+func TestFirstWords(t *testing.T) {
+	l := lex()
+	want := make([]map[string]bool, l.nConcepts)
+	for _, w := range l.words {
+		first, _, _ := strings.Cut(w.key, " ")
+		for _, c := range w.concepts {
+			if want[c] == nil {
+				want[c] = map[string]bool{}
+			}
+			want[c][first] = true
+		}
+	}
+	n := 0
+	for c, ws := range l.firstWords {
+		if len(ws) != len(want[c]) {
+			t.Errorf("concept %d: %d first words compiled, %d in its keys", c, len(ws), len(want[c]))
+		}
+		for _, w := range ws {
+			n++
+			if !want[c][w] {
+				t.Errorf("concept %d: first word %q is the first word of none of its keys", c, w)
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no first words")
+	}
+}

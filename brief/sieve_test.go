@@ -162,3 +162,46 @@ func TestSieveStemRewritesPrefix(t *testing.T) {
 	}
 	sameScoring(t, "acción", rules, Task{Text: "Add a confirmation to the delete actions"})
 }
+
+// TestMayFollow: a word goes on with an open phrase when its first two
+// bytes begin one of the phrase's next words (stems keep them), and with no
+// phrase open never.
+func TestMayFollow(t *testing.T) {
+	next := []string{"call", "in"}
+	for _, tc := range []struct {
+		w    string
+		open bool
+		want bool
+	}{
+		{"calls", true, true},
+		{"in", true, true},
+		{"into", true, true},
+		{"c", true, true}, // too short to tell
+		{"deploy", true, false},
+		{"calls", false, false},
+	} {
+		if got := mayFollow([]byte(tc.w), tc.open, next); got != tc.want {
+			t.Errorf("mayFollow(%q, %v, %q) = %v, want %v", tc.w, tc.open, next, got, tc.want)
+		}
+	}
+}
+
+// TestMaybeStopword agrees with isStopword on every stopword and on words
+// that share a stopword's first two bytes or not.
+func TestMaybeStopword(t *testing.T) {
+	n := 0
+	for w := range stopwords() {
+		n++
+		if !maybeStopword([]byte(w)) {
+			t.Errorf("maybeStopword(%q) = false for a stopword", w)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no stopwords")
+	}
+	for _, w := range []string{"deploy", "thex", "onboarding", "zzz", "x", "migration"} {
+		if got, want := maybeStopword([]byte(w)), isStopword([]byte(w)); got != want {
+			t.Errorf("maybeStopword(%q) = %v, isStopword %v", w, got, want)
+		}
+	}
+}

@@ -506,6 +506,31 @@ func buildStopwords() map[string]struct{} {
 	return m
 }
 
+// stopStart holds the first two bytes of every stopword: most words are
+// known to be none by one bit ([maybeStopword]).
+var stopStart = sync.OnceValue(buildStopStart)
+
+func buildStopStart() *[1 << 16 / 64]uint64 {
+	var b [1 << 16 / 64]uint64
+	for w := range stopwords() {
+		if len(w) >= 2 {
+			k := uint16(w[0])<<8 | uint16(w[1])
+			b[k/64] |= 1 << (k % 64)
+		}
+	}
+	return &b
+}
+
+// maybeStopword reports whether w is a stopword, looking the word up only
+// when its first two bytes begin one.
+func maybeStopword(w []byte) bool {
+	if len(w) < 2 {
+		return isStopword(w)
+	}
+	k := uint16(w[0])<<8 | uint16(w[1])
+	return stopStart()[k/64]&(1<<(k%64)) != 0 && isStopword(w)
+}
+
 func isStopword(w []byte) bool {
 	_, ok := stopwords()[string(w)]
 	return ok
