@@ -301,17 +301,10 @@ func (s *sieve) passes(w []byte) bool {
 }
 
 // passesTerm is passes for a word of a rule, also by its stem when
-// stemming rewrites its first three bytes: a short Spanish -ción word
-// ("acción", "acciones" → "action"), whose stem is what a task's word is
-// matched with. buf is scratch space.
+// stemming rewrites its first three bytes ([stemRewritesStart]), since the
+// stem is what a task's word is matched with. buf is scratch space.
 func (s *sieve) passesTerm(w, buf []byte) bool {
-	if s.passes(w) {
-		return true
-	}
-	if n := len(w); n == 6 && hasSuffix(w, "cion") || n == 8 && hasSuffix(w, "ciones") {
-		return s.passes(stem(append(buf[:0], w...)))
-	}
-	return false
+	return s.passes(w) || stemRewritesStart(w) && s.passes(stem(append(buf[:0], w...)))
 }
 
 func key3(a, b, c byte) uint16 {

@@ -249,12 +249,3 @@ func (c *corpus) feedback(idx []int32, q *query, sc scoring, rank []ranked) ([]r
 	}
 	return rank, found
 }
-
-func ascii(b []byte) bool {
-	for _, c := range b {
-		if c >= 0x80 {
-			return false
-		}
-	}
-	return true
-}

@@ -343,10 +343,8 @@ func stroke(r rune) string {
 // -ation, a final -e. It is deliberately light: both sides of a match go
 // through it, so it only has to be consistent.
 func stem(b []byte) []byte {
-	for _, c := range b {
-		if c >= utf8.RuneSelf {
-			return b
-		}
+	if !ascii(b) {
+		return b
 	}
 	n := len(b)
 	if n <= 3 {
@@ -354,7 +352,7 @@ func stem(b []byte) []byte {
 	}
 	// Spanish -ción is English and French -tion ("migración",
 	// "configuraciones" → "migration", "configuration"): the word then
-	// meets the rules that say it in English.
+	// meets the rules that say it in English (see stemRewritesStart).
 	switch {
 	case hasSuffix(b, "ciones") && n > 7:
 		b = append(b[:n-6], "tion"...)
@@ -432,6 +430,26 @@ func ingNoun(b []byte) bool {
 		return true
 	}
 	return false
+}
+
+// stemRewritesStart reports whether stem changes the first three bytes of
+// the folded word w, which no other inflection does: the -ción rewrite of
+// a short word ("accion", "acciones" → "action"). The sieve, which passes
+// a rule's words by their first bytes unstemmed, looks such a word up by
+// its stem too ([sieve.passesTerm]).
+func stemRewritesStart(w []byte) bool {
+	n := len(w)
+	return n == 6 && hasSuffix(w, "cion") || n == 8 && hasSuffix(w, "ciones")
+}
+
+// ascii reports whether b is all ASCII.
+func ascii(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 func hasSuffix(b []byte, s string) bool {
